@@ -1,0 +1,55 @@
+// Configuration comes from environment variables, validated by zod. A bad value stops the process
+// with a message naming the variable, what was wrong and what is expected.
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const url = (protocols: string[]) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .url('must be a URL')
+      .refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`)
+      .optional(),
+  );
+
+const int = (fallback: number, min: number, max: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min).max(max).default(fallback));
+
+/** Variables every process reads. Descriptions feed the README's configuration reference. */
+export const commonConfig = {
+  DATABASE_URL: url(['postgres', 'postgresql']).describe('PostgreSQL connection URL. Unset: embedded PGlite under DATA_DIR.'),
+  NATS_URL: url(['nats', 'tls']).describe('NATS server URL(s). Unset: the in-process bus (embedded default only).'),
+  REDIS_URL: url(['redis', 'rediss']).describe('Redis URL for sessions. Unset: an in-memory session store (embedded default only).'),
+  DATA_DIR: z.string().min(1).default('./data').describe('Directory for embedded data (PGlite, outbox mail, media files).'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
+  BUS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, _ or -')
+    .default('airwave')
+    .describe('Prefix of every NATS subject and of the event stream; give each station its own on a shared NATS.'),
+  REDIS_PREFIX: z.string().default('airwave:').describe('Prefix of every Redis key.'),
+  REQUEST_TIMEOUT_MS: int(5000, 100, 120_000).describe('Deadline of a bus request, in milliseconds.'),
+  SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000).describe('How long SIGTERM waits for in-flight work before exiting.'),
+  METRICS_PORT: int(0, 0, 65535).describe('Port of the /metrics, /healthz and /readyz listener of a service process (0: none).'),
+};
+
+export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined> = process.env): z.output<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)';
+    return `${name}: ${issue.message}`;
+  });
+  throw new ConfigError(problems);
+}
+
+export { z };

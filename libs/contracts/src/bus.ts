@@ -1,0 +1,32 @@
+// Wire formats of bus requests and replies, shared by every transport and every service.
+import { z } from 'zod';
+import { Principal } from './principal';
+import { WireError } from './errors';
+
+/** Header names carried on bus messages. */
+export const busHeaders = {
+  requestId: 'x-request-id',
+  traceparent: 'traceparent',
+} as const;
+
+export const BusRequest = z.object({
+  input: z.unknown(),
+  principal: Principal.nullable(),
+});
+export type BusRequest = z.infer<typeof BusRequest>;
+
+export const BusReply = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), error: WireError }),
+]);
+export type BusReply = z.infer<typeof BusReply>;
+
+/** Every event shares this frame; `payload` is validated by the event's own schema. */
+export const EventFrame = z.object({
+  id: z.string(),
+  type: z.string(),
+  occurredAt: z.string(),
+  actor: z.object({ userId: z.number().int().nullable(), username: z.string().nullable() }),
+  payload: z.unknown(),
+});
+export type EventFrame = z.infer<typeof EventFrame>;

@@ -1,0 +1,40 @@
+// An operation is one thing the API can do: its bus subject, its input and output schemas, who may
+// call it, and (when it is public) its HTTP route. The gateway registers routes from these, the
+// owning service binds handlers to them, and the OpenAPI document and the client are derived from
+// them, so a contract is written exactly once.
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HttpBinding {
+  method: HttpMethod;
+  /** Path under /api/v2, Fastify syntax for parameters: `/media/:id`. */
+  path: string;
+  summary: string;
+  /** Area tag for the OpenAPI document. */
+  tag: string;
+}
+
+export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** Bus subject without the prefix, `<service>.<area>.<verb>`, e.g. `account.login`. */
+  subject: string;
+  input: I;
+  output: O;
+  /** 'none': callable without login; 'user': needs an authenticated principal. */
+  auth: 'none' | 'user';
+  /** A permission the caller must hold, checked at the service edge. */
+  permission?: string;
+  /** False for operations an app key may never call (managing keys, changing the password). */
+  appKeys?: boolean;
+  http?: HttpBinding;
+  /** Envelope message on success (default 'OK'). */
+  successMessage?: string;
+}
+
+export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> {
+  return op;
+}
+
+export type InputOf<T> = T extends Operation<infer I, z.ZodType> ? z.input<I> : never;
+export type ParsedInputOf<T> = T extends Operation<infer I, z.ZodType> ? z.output<I> : never;
+export type OutputOf<T> = T extends Operation<z.ZodType, infer O> ? z.output<O> : never;

@@ -1,0 +1,16 @@
+// Every operation with an HTTP binding, in one list: the gateway registers routes from it and the
+// OpenAPI document is generated from it. Each area adds its operations object here.
+import type { Operation } from './operation';
+import { account } from './account';
+
+export const operationGroups: Record<string, Record<string, Operation>> = {
+  account,
+};
+
+export function allOperations(): Operation[] {
+  return Object.values(operationGroups).flatMap((group) => Object.values(group));
+}
+
+export function httpOperations(): Operation[] {
+  return allOperations().filter((op) => op.http !== undefined);
+}
