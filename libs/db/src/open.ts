@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+
+// Every database handle is untyped at this level; services type their own schema.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDB = Kysely<any>;
+
+export interface DatabaseOptions {
+  /** postgres:// URL of a real server. */
+  url?: string;
+  /** Directory for an embedded PGlite database (created if missing). */
+  dataDir?: string;
+  /** Embedded PGlite in memory (tests). */
+  memory?: boolean;
+  /** Pool size for pg (default 10). */
+  poolSize?: number;
+}
+
+export interface Database {
+  /** The root handle; services use `forSchema(name)` instead. */
+  root: AnyDB;
+  kind: 'postgres' | 'pglite';
+  /** A handle whose unqualified table names resolve in `schema`. */
+  forSchema(schema: string): AnyDB;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Connection pool figures (pg only) for metrics. */
+  poolStats(): { total: number; idle: number; waiting: number };
+}
+
+export class DatabaseUnreachableError extends Error {
+  constructor(url: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`Cannot reach PostgreSQL at ${redactUrl(url)}: ${reason || 'connection refused'}`);
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+/** Hides the password of a connection URL in messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+// pg returns int8 (count(*), bigserial) as strings; our ids fit in a JS number.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options.memory ? undefined : options.dataDir ?? './data/pglite');
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // Idle clients that lose their server emit errors; the pool replaces them.
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseUnreachableError(url, error);
+  }
+  const root: AnyDB = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return {
+    root,
+    kind: 'postgres',
+    forSchema: (schema) => root.withSchema(schema),
+    ping: async () => {
+      await sql`select 1`.execute(root);
+    },
+    close: () => root.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { unaccent }, { btree_gist }, { PGliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+    import('kysely-pglite-dialect'),
+  ]);
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ? { dataDir, extensions: { pg_trgm, unaccent, btree_gist } } : { extensions: { pg_trgm, unaccent, btree_gist } });
+  const root: AnyDB = new Kysely({ dialect: new PGliteDialect(client) });
+  return {
+    root,
+    kind: 'pglite',
+    forSchema: (schema) => root.withSchema(schema),
+    ping: async () => {
+      await sql`select 1`.execute(root);
+    },
+    close: async () => {
+      await root.destroy();
+      if (!client.closed) await client.close();
+    },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+  };
+}
