@@ -1,0 +1,60 @@
+import type { PrincipalProfile } from '@airwave/contracts';
+import { DEFAULT_SESSION_TTL_SECONDS, hashSessionKey, looksLikeSessionKey, newSessionKey, nowSeconds, type SessionStore } from './types';
+
+/** The embedded default's store: same behaviour as Redis, kept in this process's memory. */
+export function createMemorySessionStore(options: { ttlSeconds?: number } = {}): SessionStore {
+  const ttlSeconds = options.ttlSeconds ?? DEFAULT_SESSION_TTL_SECONDS;
+  const sessions = new Map<string, { userId: number; expiresAtMs: number }>();
+  const profiles = new Map<number, PrincipalProfile>();
+  const copy = <T>(value: T): T => structuredClone(value);
+
+  const live = (hash: string) => {
+    const entry = sessions.get(hash);
+    if (!entry) return null;
+    if (entry.expiresAtMs <= Date.now()) {
+      sessions.delete(hash);
+      return null;
+    }
+    return entry;
+  };
+
+  return {
+    kind: 'memory',
+    ttlSeconds,
+    async create(userId) {
+      const key = newSessionKey();
+      const expiresAtMs = Date.now() + ttlSeconds * 1000;
+      sessions.set(hashSessionKey(key), { userId, expiresAtMs });
+      return { key, userId, expiresAt: Math.floor(expiresAtMs / 1000) };
+    },
+    async authenticate(key) {
+      if (!looksLikeSessionKey(key)) return null;
+      const entry = live(hashSessionKey(key));
+      if (!entry) return null;
+      entry.expiresAtMs = Date.now() + ttlSeconds * 1000;
+      const profile = profiles.get(entry.userId);
+      return { session: { userId: entry.userId, expiresAt: nowSeconds() + ttlSeconds }, profile: profile ? copy(profile) : null };
+    },
+    async destroy(key) {
+      sessions.delete(hashSessionKey(key));
+    },
+    async destroyAllForUser(userId) {
+      for (const [hash, entry] of sessions) if (entry.userId === userId) sessions.delete(hash);
+    },
+    async getProfile(userId) {
+      const profile = profiles.get(userId);
+      return profile ? copy(profile) : null;
+    },
+    async setProfile(profile) {
+      profiles.set(profile.userId, copy(profile));
+    },
+    async deleteProfile(userId) {
+      profiles.delete(userId);
+    },
+    async ping() {},
+    async close() {
+      sessions.clear();
+      profiles.clear();
+    },
+  };
+}

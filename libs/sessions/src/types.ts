@@ -1,0 +1,50 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { PrincipalProfile } from '@airwave/contracts';
+
+export interface SessionInfo {
+  userId: number;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+export interface NewSession extends SessionInfo {
+  /** The secret handed to the client; only its hash is stored. */
+  key: string;
+}
+
+export interface SessionStore {
+  readonly kind: 'redis' | 'memory';
+  /** Seconds a session lives after its last use. */
+  readonly ttlSeconds: number;
+  create(userId: number): Promise<NewSession>;
+  /**
+   * Looks a key up and slides its expiry forward, returning the session and the cached principal
+   * of its user (null when not cached) in one round trip. Null when the key is unknown or expired.
+   */
+  authenticate(key: string): Promise<{ session: SessionInfo; profile: PrincipalProfile | null } | null>;
+  destroy(key: string): Promise<void>;
+  /** Ends every session of a user (password reset, user deleted). */
+  destroyAllForUser(userId: number): Promise<void>;
+  getProfile(userId: number): Promise<PrincipalProfile | null>;
+  setProfile(profile: PrincipalProfile): Promise<void>;
+  deleteProfile(userId: number): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SESSION_TTL_SECONDS = 3600;
+
+export function newSessionKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashSessionKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** A session key is 43 base64url characters; anything else is not looked up at all. */
+export function looksLikeSessionKey(key: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(key);
+}
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
