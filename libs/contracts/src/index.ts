@@ -7,3 +7,4 @@ export * from './common';
 export * from './health';
 export * from './account';
 export * from './registry';
+export * from './users';

@@ -3,6 +3,8 @@
 // owning service binds handlers to them, and the OpenAPI document and the client are derived from
 // them, so a contract is written exactly once.
 import type { z } from 'zod';
+import { forbidden, unauthenticated } from './errors';
+import { hasPermission, type Principal } from './principal';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -15,13 +17,15 @@ export interface HttpBinding {
   tag: string;
 }
 
-export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+export type AuthMode = 'none' | 'user';
+
+export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, A extends AuthMode = AuthMode> {
   /** Bus subject without the prefix, `<service>.<area>.<verb>`, e.g. `account.login`. */
   subject: string;
   input: I;
   output: O;
   /** 'none': callable without login; 'user': needs an authenticated principal. */
-  auth: 'none' | 'user';
+  auth: A;
   /** A permission the caller must hold, checked at the service edge. */
   permission?: string;
   /** False for operations an app key may never call (managing keys, changing the password). */
@@ -31,10 +35,21 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   successMessage?: string;
 }
 
-export function defineOperation<I extends z.ZodType, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> {
+export function defineOperation<I extends z.ZodType, O extends z.ZodType, A extends AuthMode>(op: Operation<I, O, A>): Operation<I, O, A> {
   return op;
 }
 
 export type InputOf<T> = T extends Operation<infer I, z.ZodType> ? z.input<I> : never;
 export type ParsedInputOf<T> = T extends Operation<infer I, z.ZodType> ? z.output<I> : never;
 export type OutputOf<T> = T extends Operation<z.ZodType, infer O> ? z.output<O> : never;
+
+/** Checks who may call an operation; throws the AirwaveError the caller should see. Run by the
+ * gateway (to answer early) and again by the owning service (which also takes bus calls). */
+export function authorize(op: Operation, principal: Principal | null): void {
+  if (op.auth === 'user' && !principal) throw unauthenticated();
+  if (!principal) return;
+  if (op.appKeys === false && principal.via === 'appkey') throw forbidden('App keys may not call this operation.');
+  if (op.permission && !hasPermission(principal, op.permission)) {
+    throw forbidden('Permission denied.', { permission: op.permission });
+  }
+}

@@ -9,6 +9,8 @@ export const Principal = z.object({
   /** How the caller authenticated: a login session, an app key, or the system itself. */
   via: z.enum(['session', 'appkey', 'system']),
   appKeyId: z.number().int().positive().optional(),
+  /** Id (not the key) of the login session the request came with; lets logout end it. */
+  sessionId: z.string().optional(),
 });
 export type Principal = z.infer<typeof Principal>;
 

@@ -2,9 +2,11 @@
 // OpenAPI document is generated from it. Each area adds its operations object here.
 import type { Operation } from './operation';
 import { account } from './account';
+import { users } from './users';
 
 export const operationGroups: Record<string, Record<string, Operation>> = {
   account,
+  users,
 };
 
 export function allOperations(): Operation[] {

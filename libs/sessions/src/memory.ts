@@ -25,18 +25,22 @@ export function createMemorySessionStore(options: { ttlSeconds?: number } = {}):
       const key = newSessionKey();
       const expiresAtMs = Date.now() + ttlSeconds * 1000;
       sessions.set(hashSessionKey(key), { userId, expiresAtMs });
-      return { key, userId, expiresAt: Math.floor(expiresAtMs / 1000) };
+      return { key, id: hashSessionKey(key), userId, expiresAt: Math.floor(expiresAtMs / 1000) };
     },
     async authenticate(key) {
       if (!looksLikeSessionKey(key)) return null;
-      const entry = live(hashSessionKey(key));
+      const id = hashSessionKey(key);
+      const entry = live(id);
       if (!entry) return null;
       entry.expiresAtMs = Date.now() + ttlSeconds * 1000;
       const profile = profiles.get(entry.userId);
-      return { session: { userId: entry.userId, expiresAt: nowSeconds() + ttlSeconds }, profile: profile ? copy(profile) : null };
+      return { session: { id, userId: entry.userId, expiresAt: nowSeconds() + ttlSeconds }, profile: profile ? copy(profile) : null };
     },
     async destroy(key) {
       sessions.delete(hashSessionKey(key));
+    },
+    async destroyById(id) {
+      sessions.delete(id);
     },
     async destroyAllForUser(userId) {
       for (const [hash, entry] of sessions) if (entry.userId === userId) sessions.delete(hash);

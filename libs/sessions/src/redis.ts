@@ -67,6 +67,14 @@ export function createRedisSessionStore(options: RedisSessionOptions): SessionSt
     return parsed.success ? parsed.data : null;
   };
 
+  const destroyById = (hash: string) =>
+    guard(async () => {
+      const raw = await redis.get(sessionKey(hash));
+      const multi = redis.multi().del(sessionKey(hash));
+      if (raw) multi.srem(userSessionsKey((JSON.parse(raw) as { userId: number }).userId), hash);
+      await multi.exec();
+    });
+
   return {
     kind: 'redis',
     ttlSeconds,
@@ -80,7 +88,7 @@ export function createRedisSessionStore(options: RedisSessionOptions): SessionSt
           .set(sessionKey(hash), JSON.stringify({ userId, created: nowSeconds() }), 'EX', ttlSeconds)
           .sadd(userSessionsKey(userId), hash)
           .exec();
-        return { key, userId, expiresAt: nowSeconds() + ttlSeconds };
+        return { key, id: hash, userId, expiresAt: nowSeconds() + ttlSeconds };
       }),
     authenticate: async (key) => {
       if (!looksLikeSessionKey(key)) return null;
@@ -94,16 +102,10 @@ export function createRedisSessionStore(options: RedisSessionOptions): SessionSt
       );
       if (!result) return null;
       const session = JSON.parse(result[0]) as { userId: number };
-      return { session: { userId: session.userId, expiresAt: nowSeconds() + ttlSeconds }, profile: parseProfile(result[1]) };
+      return { session: { id: hashSessionKey(key), userId: session.userId, expiresAt: nowSeconds() + ttlSeconds }, profile: parseProfile(result[1]) };
     },
-    destroy: (key) =>
-      guard(async () => {
-        const hash = hashSessionKey(key);
-        const raw = await redis.get(sessionKey(hash));
-        const multi = redis.multi().del(sessionKey(hash));
-        if (raw) multi.srem(userSessionsKey((JSON.parse(raw) as { userId: number }).userId), hash);
-        await multi.exec();
-      }),
+    destroy: (key) => destroyById(hashSessionKey(key)),
+    destroyById: (hash) => destroyById(hash),
     destroyAllForUser: (userId) =>
       guard(async () => {
         const hashes = await redis.smembers(userSessionsKey(userId));

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { PrincipalProfile } from '@airwave/contracts';
 
 export interface SessionInfo {
+  /** The SHA-256 of the key: identifies the session without being able to authenticate. */
+  id: string;
   userId: number;
   /** Unix seconds. */
   expiresAt: number;
@@ -23,6 +25,7 @@ export interface SessionStore {
    */
   authenticate(key: string): Promise<{ session: SessionInfo; profile: PrincipalProfile | null } | null>;
   destroy(key: string): Promise<void>;
+  destroyById(id: string): Promise<void>;
   /** Ends every session of a user (password reset, user deleted). */
   destroyAllForUser(userId: number): Promise<void>;
   getProfile(userId: number): Promise<PrincipalProfile | null>;

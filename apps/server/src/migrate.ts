@@ -1,0 +1,18 @@
+// `pnpm migrate`: applies every service's migrations (each in its own schema) and exits.
+import { openDatabase } from '@airwave/db';
+import { createLogger } from '@airwave/logging';
+import { migrateAll } from '@airwave/service-kit';
+import { parseConfig } from '@airwave/config';
+import { serviceDefinitions, systemConfig } from './system';
+
+const logger = createLogger({ name: 'migrate' });
+try {
+  const config = parseConfig(systemConfig);
+  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/pglite` });
+  const applied = await migrateAll(serviceDefinitions, database);
+  await database.close();
+  logger.info({ applied }, 'Migrations are up to date');
+} catch (error) {
+  logger.fatal({ err: error }, `Migration failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,81 @@
+// The whole of Airwave in one process: the embedded default (PGlite, in-process bus, in-memory
+// sessions) or, when the URLs are set, the same composition against Postgres, NATS and Redis.
+import { accountService } from '@airwave/account';
+import { commonConfig, parseConfig, z } from '@airwave/config';
+import { gatewayConfig, createGateway } from '@airwave/gateway';
+import { createLogger, type Logger } from '@airwave/logging';
+import { mediaService } from '@airwave/media';
+import { modulesService } from '@airwave/modules';
+import { schedulingService } from '@airwave/scheduling';
+import { openInfrastructure, runtimeConfig, startService, type Infrastructure, type RunningService, type ServiceDefinition } from '@airwave/service-kit';
+import type { FastifyInstance } from 'fastify';
+
+export const serviceDefinitions: ServiceDefinition[] = [accountService, mediaService, schedulingService, modulesService];
+
+export const systemConfig = runtimeConfig.extend({ ...gatewayConfig });
+export type SystemConfig = z.infer<typeof systemConfig>;
+
+export interface SystemOptions {
+  env?: Record<string, string | undefined>;
+  logger?: Logger;
+  /**
+   * 'embedded' (default): anything without a URL runs embedded. 'distributed': every service gets
+   * its own bus connection, database pool and session client, as separate processes would.
+   */
+  mode?: 'embedded' | 'distributed';
+}
+
+export interface RunningSystem {
+  url: string;
+  port: number;
+  app: FastifyInstance;
+  infrastructure: Infrastructure[];
+  config: SystemConfig;
+  close(): Promise<void>;
+}
+
+export async function startSystem(options: SystemOptions = {}): Promise<RunningSystem> {
+  const env = options.env ?? process.env;
+  const config = parseConfig(systemConfig, env);
+  const logger = options.logger ?? createLogger({ name: 'airwave', level: config.LOG_LEVEL });
+  const mode = options.mode ?? 'embedded';
+  const embedded = mode === 'embedded';
+  const opened: Infrastructure[] = [];
+  const running: RunningService[] = [];
+  let app: FastifyInstance | undefined;
+  const close = async () => {
+    if (app) await app.close();
+    for (const service of running.reverse()) await service.stop().catch(() => undefined);
+    for (const infrastructure of opened.reverse()) await infrastructure.close();
+  };
+  try {
+    const shared = await openInfrastructure(config, logger, { embedded, name: 'airwave-gateway' });
+    opened.push(shared);
+    for (const definition of serviceDefinitions) {
+      // Distributed: each service has its own connections, exactly like its own process would.
+      const infrastructure = embedded
+        ? shared
+        : await openInfrastructure(config, logger, { embedded: false, name: `airwave-${definition.name}` });
+      if (!embedded) opened.push(infrastructure);
+      running.push(await startService(definition, infrastructure, logger, env));
+    }
+    app = await createGateway({
+      bus: shared.bus,
+      sessions: shared.sessions,
+      logger,
+      bodyLimit: config.BODY_LIMIT_BYTES,
+      requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+      readinessChecks: { database: () => shared.database.ping() },
+    });
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
+    return { url: `http://${host}:${port}`, port, app, infrastructure: opened, config, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+export { commonConfig, z };

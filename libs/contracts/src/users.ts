@@ -1,0 +1,31 @@
+// Users area (administration of users and groups; "a separate users area" in the interface).
+import { z } from 'zod';
+import { defineOperation } from './operation';
+
+const tag = 'Users';
+
+export const NewUsername = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,63}$/, 'must be 2–64 letters, digits, dots, dashes or underscores, starting with a letter or digit');
+export const Email = z.string().trim().max(254).pipe(z.email('must be a valid email address'));
+export const NewPassword = z.string().min(8, 'must be at least 8 characters').max(1024);
+
+export const users = {
+  create: defineOperation({
+    subject: 'account.users.create',
+    input: z.object({
+      username: NewUsername,
+      password: NewPassword,
+      name: z.string().trim().max(200).default(''),
+      email: z.union([Email, z.literal('')]).default(''),
+      display_name: z.string().trim().max(200).optional(),
+      group_ids: z.array(z.coerce.number().int().positive()).max(100).default([2]),
+    }),
+    output: z.object({ id: z.number().int() }),
+    auth: 'user',
+    permission: 'manage_users',
+    http: { method: 'POST', path: '/users', summary: 'Create a user', tag },
+    successMessage: 'User created.',
+  }),
+};

@@ -1,0 +1,4 @@
+export * from './operations';
+export * from './service';
+export * from './runtime';
+export * from './process';

@@ -1,0 +1,112 @@
+// Opening the shared infrastructure and starting services: used by the embedded default (all in one
+// process) and by each service's own process in production.
+import { createBus, type Bus } from '@airwave/bus';
+import { commonConfig, parseConfig, z } from '@airwave/config';
+import { migrateSchema, openDatabase, type Database } from '@airwave/db';
+import type { Logger } from '@airwave/logging';
+import { createMemorySessionStore, createRedisSessionStore, type SessionStore } from '@airwave/sessions';
+import type { RunningService, ServiceDefinition } from './service';
+
+export const runtimeConfig = z.object({
+  ...commonConfig,
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(2).max(30 * 86400).default(3600).describe('Seconds a session lives after its last use.'),
+  AIRWAVE_ADMIN_PASSWORD: z.string().min(1).optional().describe('Password of the admin user created on first start with an empty database (required outside the embedded default).'),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfig>;
+
+export const loadRuntimeConfig = (env: Record<string, string | undefined> = process.env) => parseConfig(runtimeConfig, env);
+
+export interface Infrastructure {
+  database: Database;
+  bus: Bus;
+  sessions: SessionStore;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+export interface InfrastructureOptions {
+  /** Allow PGlite / in-process bus / in-memory sessions when URLs are unset (the embedded default). */
+  embedded: boolean;
+  /** Reuse an already open database (all services of the embedded default share PGlite's one connection). */
+  database?: Database;
+  /** Reuse a bus (the embedded default's in-process bus). */
+  bus?: Bus;
+  sessions?: SessionStore;
+  /** Name of this connection on NATS (shows in NATS monitoring). */
+  name?: string;
+  needsDatabase?: boolean;
+}
+
+export async function openInfrastructure(config: RuntimeConfig, logger: Logger, options: InfrastructureOptions): Promise<Infrastructure> {
+  const missing = (['DATABASE_URL', 'NATS_URL', 'REDIS_URL'] as const).filter((name) => !config[name]);
+  if (!options.embedded && missing.length > 0) {
+    throw new Error(`Production mode needs ${missing.join(', ')}: set them, or run the embedded default with \`pnpm start\`.`);
+  }
+  const opened: { close(): Promise<void> }[] = [];
+  try {
+    const database =
+      options.database ??
+      (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/pglite` }));
+    if (!options.database) opened.push(database);
+    const bus =
+      options.bus ??
+      (await createBus({
+        ...(config.NATS_URL ? { natsUrl: config.NATS_URL } : {}),
+        prefix: config.BUS_PREFIX,
+        requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+        ...(options.name ? { name: options.name } : {}),
+        onHandlerError: (error, subject) => logger.error({ err: error, subject }, 'Bus handler failed'),
+      }));
+    if (!options.bus) opened.push({ close: () => bus.drain() });
+    const sessions =
+      options.sessions ??
+      (config.REDIS_URL
+        ? createRedisSessionStore({
+            url: config.REDIS_URL,
+            prefix: config.REDIS_PREFIX,
+            ttlSeconds: config.SESSION_TTL_SECONDS,
+            onError: (error) => logger.warn({ err: error }, 'Session store error'),
+          })
+        : createMemorySessionStore({ ttlSeconds: config.SESSION_TTL_SECONDS }));
+    if (!options.sessions) opened.push(sessions);
+    return {
+      database,
+      bus,
+      sessions,
+      embedded: options.embedded,
+      close: async () => {
+        for (const resource of opened.reverse()) await resource.close().catch(() => undefined);
+      },
+    };
+  } catch (error) {
+    for (const resource of opened.reverse()) await resource.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Runs a service's migrations in its own schema, then starts it. */
+export async function startService(
+  definition: ServiceDefinition,
+  infrastructure: Infrastructure,
+  logger: Logger,
+  env: Record<string, string | undefined>,
+): Promise<RunningService> {
+  const applied = await migrateSchema(infrastructure.database, definition.schema, definition.migrations);
+  if (applied.length > 0) logger.info({ service: definition.name, migrations: applied }, 'Applied migrations');
+  return definition.start({
+    db: infrastructure.database.forSchema(definition.schema),
+    database: infrastructure.database,
+    bus: infrastructure.bus,
+    sessions: infrastructure.sessions,
+    logger: logger.child({ service: definition.name }),
+    env,
+    embedded: infrastructure.embedded,
+  });
+}
+
+/** `pnpm migrate`: applies every service's migrations and exits. */
+export async function migrateAll(definitions: ServiceDefinition[], database: Database): Promise<Record<string, string[]>> {
+  const result: Record<string, string[]> = {};
+  for (const definition of definitions) result[definition.name] = await migrateSchema(database, definition.schema, definition.migrations);
+  return result;
+}

@@ -1,0 +1,53 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  name: string;
+  display_name: string;
+  password_hash: string | null;
+  language: string | null;
+  theme: string | null;
+  dyslexia_friendly_font: Generated<boolean>;
+  sidebar_display_left: Generated<boolean>;
+  enabled: Generated<boolean>;
+  created: ColumnType<Date, Date | string | undefined, never>;
+  last_access: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface GroupTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+}
+
+export interface PermissionTable {
+  name: string;
+  category: string;
+  description: string;
+}
+
+export interface GroupPermissionTable {
+  group_id: number;
+  permission: string;
+}
+
+export interface UserGroupTable {
+  user_id: number;
+  group_id: number;
+}
+
+export interface AccountSchema {
+  users: UserTable;
+  groups: GroupTable;
+  permissions: PermissionTable;
+  group_permissions: GroupPermissionTable;
+  user_groups: UserGroupTable;
+}
+
+export type AccountDB = Kysely<AccountSchema>;
+
+/** Group 1 holds every permission, including those added later by services and modules. */
+export const ADMIN_GROUP_ID = 1;
+export const USERS_GROUP_ID = 2;

@@ -1,0 +1,199 @@
+// The gateway: the only HTTP surface. It authenticates the caller from the session store (no bus
+// hop on the hot path), validates input against the operation's contract, sends the operation over
+// the bus with the caller's principal, and answers in the OpenBroadcaster envelope.
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { Bus } from '@airwave/bus';
+import {
+  account,
+  AirwaveError,
+  authorize,
+  busHeaders,
+  failure,
+  healthOf,
+  httpOperations,
+  httpStatusByCode,
+  ok,
+  services,
+  unauthenticated,
+  validationError,
+  type Operation,
+  type Principal,
+} from '@airwave/contracts';
+import type { Logger } from '@airwave/logging';
+import type { SessionStore } from '@airwave/sessions';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { readCredentials } from './credentials';
+
+export interface GatewayOptions {
+  bus: Bus;
+  sessions: SessionStore;
+  logger: Logger;
+  /** Largest request body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  requestTimeoutMs?: number;
+  /** Seconds clients are told to wait after a 503 (Retry-After). */
+  retryAfterSeconds?: number;
+  /** Extra readiness checks of the process (e.g. its database in the embedded default). */
+  readinessChecks?: Record<string, () => Promise<void>>;
+  /** Services whose health answer readiness requires (default: all). */
+  requiredServices?: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const API = '/api/v2';
+
+export async function createGateway(options: GatewayOptions): Promise<FastifyInstance> {
+  const { bus, sessions } = options;
+  const retryAfter = String(options.retryAfterSeconds ?? 5);
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    disableRequestLogging: false,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    forceCloseConnections: false,
+  });
+  app.decorateRequest('principal', null);
+  await app.register(cookie);
+
+  // Form bodies (some OpenBroadcaster clients post them) become plain objects like JSON bodies.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Accept a caller's request id only when it is short and plain; it travels to the services.
+    if (!/^[A-Za-z0-9._-]{1,128}$/.test(request.id)) request.id = randomUUID();
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, toAirwaveError(error, request)));
+  app.setNotFoundHandler((request, reply) => {
+    void reply.code(404).send(failure(`No route ${request.method} ${request.url.split('?')[0]}.`, { code: 'not_found' }));
+  });
+
+  function toAirwaveError(error: unknown, request: FastifyRequest): AirwaveError {
+    if (AirwaveError.is(error)) return error;
+    const fastifyError = error as { statusCode?: number; code?: string; message?: string };
+    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new AirwaveError('payload_too_large', 'The request body is too large.');
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new AirwaveError('bad_request', 'Unsupported content type; send JSON.');
+    if (fastifyError.statusCode === 400 || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return new AirwaveError('bad_request', /JSON/i.test(fastifyError.message ?? '') ? 'The request body is not valid JSON.' : 'Bad request.');
+    }
+    if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      return new AirwaveError('bad_request', 'Bad request.');
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return new AirwaveError('internal', 'Internal error.');
+  }
+
+  function sendError(request: FastifyRequest, reply: FastifyReply, error: AirwaveError) {
+    const status = httpStatusByCode[error.code];
+    if (status === 503) reply.header('retry-after', retryAfter);
+    if (status >= 500) request.log.warn({ code: error.code, message: error.message }, 'Request failed');
+    const data = error.details === undefined ? { code: error.code } : { code: error.code, details: error.details };
+    return reply.code(status).send(failure(error.message, data));
+  }
+
+  /** Resolves the caller from the presented credentials; null when none were presented. */
+  async function authenticate(
+    request: FastifyRequest,
+    fields: Record<string, unknown>,
+  ): Promise<{ principal: Principal; expiresAt?: number } | null> {
+    const credentials = readCredentials({
+      authorization: request.headers.authorization,
+      cookies: request.cookies,
+      fields,
+    });
+    if (!credentials) return null;
+    if (credentials.kind === 'malformed') throw unauthenticated('Malformed credentials.');
+    if (credentials.kind === 'appkey') {
+      // App keys arrive with the accounts issue: the seam is here.
+      throw unauthenticated('Invalid or expired credentials.');
+    }
+    const found = await sessions.authenticate(credentials.key);
+    if (!found || (credentials.userId !== undefined && credentials.userId !== found.session.userId)) {
+      throw unauthenticated('Invalid or expired credentials.');
+    }
+    let profile = found.profile;
+    if (!profile) {
+      profile = (await bus.request(account.principal.subject, { input: { userId: found.session.userId }, principal: null }, {
+        headers: { [busHeaders.requestId]: request.id },
+      })) as typeof profile;
+      if (!profile) throw unauthenticated('Invalid or expired credentials.');
+    }
+    return { principal: { ...profile, via: 'session', sessionId: found.session.id }, expiresAt: found.session.expiresAt };
+  }
+
+  function register(op: Operation) {
+    const http = op.http!;
+    app.route({
+      method: http.method,
+      url: `${API}${http.path}`,
+      handler: async (request, reply) => {
+        const source = (http.method === 'GET' || http.method === 'DELETE' ? request.query : request.body) ?? {};
+        if (typeof source !== 'object' || Array.isArray(source)) throw new AirwaveError('bad_request', 'The request body must be a JSON object.');
+        const { i: _i, k: _k, ...fields } = source as Record<string, unknown>;
+        const caller = await authenticate(request, source as Record<string, unknown>);
+        const principal = caller?.principal ?? null;
+        // The session's new expiry (Unix seconds), after sliding forward on this use.
+        if (caller?.expiresAt) reply.header('x-session-expiry', String(caller.expiresAt));
+        authorize(op, principal);
+        const input = op.input.safeParse({ ...fields, ...(request.params as Record<string, unknown>) });
+        if (!input.success) throw validationError(input.error);
+        const data = await bus.request(
+          op.subject,
+          { input: input.data, principal },
+          {
+            headers: { [busHeaders.requestId]: request.id },
+            ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
+          },
+        );
+        return reply.send(ok(data, op.successMessage));
+      },
+    });
+  }
+
+  for (const op of httpOperations()) register(op);
+
+  app.get(`${API}/ping`, async () => ok('pong'));
+
+  app.get('/healthz', async () => ok({ alive: true }));
+  app.get('/readyz', async (_request, reply) => {
+    const checks: Record<string, boolean> = {};
+    const run = async (name: string, check: () => Promise<unknown>) => {
+      checks[name] = await check().then(
+        () => true,
+        () => false,
+      );
+    };
+    const required = options.requiredServices ?? services;
+    await Promise.all([
+      run('bus', () => bus.ping(2000)),
+      run('sessions', () => sessions.ping()),
+      ...Object.entries(options.readinessChecks ?? {}).map(([name, check]) => run(name, check)),
+      ...required.map((service) =>
+        run(`service:${service}`, async () => {
+          const health = (await bus.request(healthOf(service).subject, { input: {}, principal: null }, { timeoutMs: 2000 })) as { ok: boolean };
+          if (!health.ok) throw new Error('unhealthy');
+        }),
+      ),
+    ]);
+    const ready = Object.values(checks).every(Boolean);
+    if (!ready) reply.header('retry-after', retryAfter);
+    return reply.code(ready ? 200 : 503).send(ready ? ok(checks, 'ready') : failure('not ready', checks));
+  });
+
+  return app;
+}

@@ -1,0 +1,3 @@
+export * from './app';
+export * from './credentials';
+export * from './config';

@@ -1,0 +1,44 @@
+// Production: the gateway alone, against NATS_URL and REDIS_URL.
+import { connectNatsBus } from '@airwave/bus';
+import { commonConfig, parseConfig, z } from '@airwave/config';
+import { createLogger } from '@airwave/logging';
+import { createRedisSessionStore } from '@airwave/sessions';
+import { createGateway } from './app';
+import { gatewayConfig } from './config';
+
+const logger = createLogger({ name: 'gateway' });
+try {
+  const config = parseConfig(
+    z.object({
+      ...commonConfig,
+      ...gatewayConfig,
+      SESSION_TTL_SECONDS: z.coerce.number().int().min(2).default(3600),
+    }),
+  );
+  logger.level = config.LOG_LEVEL;
+  if (!config.NATS_URL || !config.REDIS_URL) throw new Error('The gateway process needs NATS_URL and REDIS_URL (or run the embedded default with `pnpm start`).');
+  const bus = await connectNatsBus(config.NATS_URL, { prefix: config.BUS_PREFIX, requestTimeoutMs: config.REQUEST_TIMEOUT_MS, name: 'airwave-gateway' });
+  const sessions = createRedisSessionStore({
+    url: config.REDIS_URL,
+    prefix: config.REDIS_PREFIX,
+    ttlSeconds: config.SESSION_TTL_SECONDS,
+    onError: (error) => logger.warn({ err: error }, 'Session store error'),
+  });
+  const app = await createGateway({ bus, sessions, logger, bodyLimit: config.BODY_LIMIT_BYTES, requestTimeoutMs: config.REQUEST_TIMEOUT_MS });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS).unref();
+    await app.close();
+    await bus.drain();
+    await sessions.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+} catch (error) {
+  logger.fatal({ err: error }, `Cannot start the gateway: ${error instanceof Error ? error.message : String(error)}`);
+  setTimeout(() => process.exit(1), 100);
+}

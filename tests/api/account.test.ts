@@ -1,0 +1,167 @@
+// The walking skeleton end to end: login and the account operations through the gateway, on the
+// embedded default and on separate services over NATS + Postgres + Redis.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(modes)('account through the gateway (%s)', (mode) => {
+  let system: TestSystem;
+  let admin: { id: number; key: string; key_expiry: number };
+  let plain: { id: number; key: string };
+
+  beforeAll(async () => {
+    system = await startTestSystem(mode);
+    admin = await system.api.login('admin', ADMIN_PASSWORD);
+    const created = await system.api.post<{ id: number }>('/users', {
+      key: admin.key,
+      body: { username: 'dj.plain', password: 'plain-password-1', name: 'Plain DJ', email: 'plain@example.org' },
+    });
+    expect(created.status).toBe(200);
+    plain = { id: created.body.data.id, key: (await system.api.login('dj.plain', 'plain-password-1')).key };
+  });
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  it('answers ping with pong', async () => {
+    const response = await system.api.get('/ping');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: true, msg: 'OK', data: 'pong' });
+  });
+
+  it('logs in with a 256-bit key expiring in one hour', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect(admin.id).toBeGreaterThan(0);
+    expect(Buffer.from(admin.key, 'base64url')).toHaveLength(32);
+    expect(admin.key_expiry).toBeGreaterThanOrEqual(now + 3599);
+    expect(admin.key_expiry).toBeLessThanOrEqual(now + 3601);
+  });
+
+  it('refuses a bad login with 401 and the same message for an unknown user and a wrong password', async () => {
+    const wrong = await system.api.post('/account/login', { body: { username: 'admin', password: 'nope' } });
+    const unknown = await system.api.post('/account/login', { body: { username: 'nobody-here', password: 'nope' } });
+    for (const response of [wrong, unknown]) {
+      expect(response.status).toBe(401);
+      expect(response.body.status).toBe(false);
+    }
+    expect(wrong.body.msg).toBe(unknown.body.msg);
+    expect(wrong.body.data).toEqual(unknown.body.data);
+  });
+
+  it('returns uid, permissions, groups and settings of the admin', async () => {
+    const uid = await system.api.get('/account/uid', { key: admin.key });
+    expect(uid.body).toMatchObject({ status: true, data: { id: admin.id, username: 'admin' } });
+    const permissions = await system.api.get<string[]>('/account/permissions', { key: admin.key });
+    expect(permissions.body.data).toEqual(expect.arrayContaining(['manage_users', 'manage_media', 'manage_timeslots', 'manage_appkeys']));
+    const groups = await system.api.get('/account/groups', { key: admin.key });
+    expect(groups.body.data).toEqual(['Admin']);
+    const settings = await system.api.get<Record<string, unknown>>('/account/settings', { key: admin.key });
+    expect(settings.status).toBe(200);
+    expect(settings.body.data).toMatchObject({ id: admin.id, username: 'admin' });
+  });
+
+  it('returns uid, permissions, groups and settings of a plain user', async () => {
+    const uid = await system.api.get('/account/uid', { key: plain.key });
+    expect(uid.body.data).toEqual({ id: plain.id, username: 'dj.plain' });
+    const permissions = await system.api.get('/account/permissions', { key: plain.key });
+    expect(permissions.body.data).toEqual(['create_own_media']);
+    const groups = await system.api.get('/account/groups', { key: plain.key });
+    expect(groups.body.data).toEqual(['Users']);
+    const settings = await system.api.get<Record<string, unknown>>('/account/settings', { key: plain.key });
+    expect(settings.body.data).toMatchObject({ id: plain.id, username: 'dj.plain', name: 'Plain DJ', email: 'plain@example.org' });
+  });
+
+  it('never returns the password hash in settings', async () => {
+    const settings = await system.api.get('/account/settings', { key: plain.key });
+    expect(settings.text).not.toMatch(/password|scrypt|hash/i);
+  });
+
+  it('refuses a plain user an admin operation with 403', async () => {
+    const response = await system.api.post('/users', { key: plain.key, body: { username: 'other', password: 'long-enough-1' } });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ status: false, data: { code: 'forbidden' } });
+  });
+
+  it('refuses requests without credentials, with an unknown key and with a logged-out key (401)', async () => {
+    const none = await system.api.get('/account/uid');
+    const unknown = await system.api.get('/account/uid', { key: 'A'.repeat(43) });
+    const malformed = await system.api.get('/account/uid', { headers: { authorization: 'Basic abc' } });
+    for (const response of [none, unknown, malformed]) {
+      expect(response.status).toBe(401);
+      expect(response.body.status).toBe(false);
+    }
+    const session = await system.api.login('dj.plain', 'plain-password-1');
+    expect((await system.api.get('/account/uid', { key: session.key })).status).toBe(200);
+    const logout = await system.api.post('/account/logout', { key: session.key, body: {} });
+    expect(logout.status).toBe(200);
+    expect(logout.body.status).toBe(true);
+    expect((await system.api.get('/account/uid', { key: session.key })).status).toBe(401);
+    // Logging out one session leaves the user's other sessions alone.
+    expect((await system.api.get('/account/uid', { key: plain.key })).status).toBe(200);
+  });
+
+  it('accepts the credential forms OpenBroadcaster clients send', async () => {
+    const cookie = await system.api.get('/account/uid', { headers: { cookie: `ob_auth_id=${plain.id}; ob_auth_key=${plain.key}` } });
+    expect(cookie.body.data).toEqual({ id: plain.id, username: 'dj.plain' });
+    const query = await system.api.get('/account/uid', { query: { i: plain.id, k: plain.key } });
+    expect(query.body.data).toEqual({ id: plain.id, username: 'dj.plain' });
+    const body = await system.api.post('/account/logout', { body: { i: plain.id, k: 'B'.repeat(43) } });
+    expect(body.status).toBe(401);
+    // A key presented with another user's id is refused.
+    const mismatched = await system.api.get('/account/uid', { query: { i: admin.id, k: plain.key } });
+    expect(mismatched.status).toBe(401);
+  });
+
+  it('answers malformed JSON and wrong types with 400 in the envelope', async () => {
+    const malformed = await system.api.post('/account/login', { raw: '{"username": "admin", ', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ status: false, data: { code: 'bad_request' } });
+    const wrongType = await system.api.post('/account/login', { body: { username: 42, password: ['x'] } });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.status).toBe(false);
+    expect(wrongType.body.msg).toMatch(/username/);
+    const notObject = await system.api.post('/account/login', { body: [1, 2] });
+    expect(notObject.status).toBe(400);
+  });
+
+  it('answers an unknown route with 404 in the envelope', async () => {
+    for (const path of ['/api/v2/no/such/route', '/api/v2/account/uid/extra']) {
+      const response = await system.api.get(path);
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ status: false, data: { code: 'not_found' } });
+    }
+  });
+
+  it('reports liveness and readiness', async () => {
+    expect((await system.api.get('/healthz')).status).toBe(200);
+    const ready = await system.api.get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toMatchObject({ bus: true, sessions: true, 'service:account': true, 'service:media': true });
+  });
+});
+
+describe.each(modes)('session expiry (%s)', (mode) => {
+  let system: TestSystem;
+  beforeAll(async () => {
+    system = await startTestSystem(mode, { SESSION_TTL_SECONDS: '4' });
+  });
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  it('slides the expiry forward on use and refuses the key once it has expired', async () => {
+    const session = await system.api.login('admin', ADMIN_PASSWORD);
+    await sleep(2500);
+    const used = await system.api.get('/account/uid', { key: session.key });
+    expect(used.status).toBe(200);
+    const slid = Number(used.headers.get('x-session-expiry'));
+    expect(slid).toBeGreaterThanOrEqual(session.key_expiry + 2);
+    await sleep(2500); // 5 s after login, 2.5 s after the last use: alive only because it slid
+    expect((await system.api.get('/account/uid', { key: session.key })).status).toBe(200);
+    await sleep(4500);
+    const expired = await system.api.get('/account/uid', { key: session.key });
+    expect(expired.status).toBe(401);
+    expect(expired.body.status).toBe(false);
+  }, 20_000);
+});
