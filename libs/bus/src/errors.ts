@@ -1,0 +1,20 @@
+import { AirwaveError, BusReply } from '@airwave/contracts';
+
+/** What a handler's outcome looks like on the wire (both transports use it). */
+export function replyOf(result: { ok: true; data: unknown } | { ok: false; error: unknown }, onHandlerError: ((e: unknown) => void) | undefined): BusReply {
+  if (result.ok) return { ok: true, data: result.data === undefined ? null : result.data };
+  if (AirwaveError.is(result.error)) return { ok: false, error: result.error.toWire() };
+  onHandlerError?.(result.error);
+  return { ok: false, error: { code: 'internal', message: 'Internal error.' } };
+}
+
+export function unwrapReply(raw: unknown, subject: string): unknown {
+  const reply = BusReply.safeParse(raw);
+  if (!reply.success) throw new AirwaveError('internal', `Malformed reply on ${subject}.`);
+  if (reply.data.ok) return reply.data.data;
+  throw AirwaveError.fromWire(reply.data.error);
+}
+
+export const noResponders = (subject: string) => new AirwaveError('unavailable', `No service is answering ${subject}.`);
+export const timedOut = (subject: string, ms: number) => new AirwaveError('timeout', `No reply on ${subject} within ${ms} ms.`);
+export const closed = () => new AirwaveError('unavailable', 'The bus is closed.');

@@ -1,0 +1,261 @@
+// An in-memory transport with NATS's semantics, for the embedded default and tests: requests go
+// to every plain subscriber and one member of each queue group (first reply wins), no responders
+// fail at once, payloads are copied as if they crossed a wire, and events are stored in a stream
+// with durable consumers, acks and redelivery.
+import { randomUUID } from 'node:crypto';
+import { closed, noResponders, replyOf, timedOut, unwrapReply } from './errors';
+import { eventSubject, requestSubject, subjectMatches } from './subjects';
+import type { Bus, BusOptions, EventHandler, Headers, RequestHandler, Subscription } from './types';
+
+interface Handler {
+  id: number;
+  subject: string;
+  queue: string | undefined;
+  handler: RequestHandler;
+  bus: InProcessBus;
+}
+
+interface StoredEvent {
+  seq: number;
+  subject: string;
+  payload: string;
+  headers: Headers;
+  msgId: string;
+}
+
+interface Member {
+  id: number;
+  handler: EventHandler;
+  bus: InProcessBus;
+}
+
+interface Consumer {
+  name: string | undefined;
+  pattern: string;
+  maxDeliver: number;
+  /** Next stream sequence to consider. */
+  cursor: number;
+  members: Member[];
+  nextMember: number;
+  pending: { event: StoredEvent; deliveries: number }[];
+  running: boolean;
+}
+
+export interface InProcessHub {
+  handlers: Handler[];
+  events: StoredEvent[];
+  seenIds: Set<string>;
+  consumers: Map<string, Consumer>;
+  ephemeral: Set<Consumer>;
+  roundRobin: Map<string, number>;
+  nextId: number;
+}
+
+export function createInProcessHub(): InProcessHub {
+  return { handlers: [], events: [], seenIds: new Set(), consumers: new Map(), ephemeral: new Set(), roundRobin: new Map(), nextId: 1 };
+}
+
+const copy = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class InProcessBus implements Bus {
+  private readonly prefix: string;
+  private readonly timeoutMs: number;
+  private state: 'connected' | 'closed' = 'connected';
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly hub: InProcessHub,
+    private readonly options: BusOptions,
+  ) {
+    this.prefix = options.prefix ?? 'airwave';
+    this.timeoutMs = options.requestTimeoutMs ?? 5000;
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  async request(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers } = {}): Promise<unknown> {
+    if (this.state === 'closed') throw closed();
+    const full = requestSubject(this.prefix, subject);
+    const matching = this.hub.handlers.filter((h) => h.subject === full && h.bus.state === 'connected');
+    if (matching.length === 0) throw noResponders(subject);
+    const chosen: Handler[] = [];
+    const groups = new Map<string, Handler[]>();
+    for (const handler of matching) {
+      if (handler.queue === undefined) chosen.push(handler);
+      else groups.set(handler.queue, [...(groups.get(handler.queue) ?? []), handler]);
+    }
+    for (const [queue, members] of groups) {
+      const key = `${full}|${queue}`;
+      const turn = this.hub.roundRobin.get(key) ?? 0;
+      this.hub.roundRobin.set(key, turn + 1);
+      chosen.push(members[turn % members.length]!);
+    }
+    const payload = JSON.stringify(data === undefined ? null : data);
+    const headers = { ...(options.headers ?? {}) };
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const replies = chosen.map((handler) => handler.bus.invoke(handler, full, payload, headers));
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(timedOut(subject, timeoutMs)), timeoutMs);
+    });
+    try {
+      const wire = await Promise.race([Promise.race(replies), deadline]);
+      return unwrapReply(JSON.parse(wire), subject);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Runs one handler as its own bus would, returning the serialized reply. */
+  invoke(handler: Handler, subject: string, payload: string, headers: Headers): Promise<string> {
+    const work = (async () => {
+      let result: { ok: true; data: unknown } | { ok: false; error: unknown };
+      try {
+        result = { ok: true, data: await handler.handler({ subject, data: JSON.parse(payload), headers: { ...headers } }) };
+      } catch (error) {
+        result = { ok: false, error };
+      }
+      return JSON.stringify(replyOf(result, (e) => this.options.onHandlerError?.(e, subject)));
+    })();
+    return this.track(work);
+  }
+
+  async handle(subject: string, handler: RequestHandler, options: { queue?: string } = {}): Promise<Subscription> {
+    if (this.state === 'closed') throw closed();
+    const entry: Handler = { id: this.hub.nextId++, subject: requestSubject(this.prefix, subject), queue: options.queue, handler, bus: this };
+    this.hub.handlers.push(entry);
+    return {
+      unsubscribe: async () => {
+        this.hub.handlers = this.hub.handlers.filter((h) => h !== entry);
+      },
+    };
+  }
+
+  async publish(subject: string, data: unknown, options: { headers?: Headers; id?: string } = {}): Promise<void> {
+    if (this.state === 'closed') throw closed();
+    const msgId = options.id ?? randomUUID();
+    if (this.hub.seenIds.has(msgId)) return; // deduplicated, as JetStream does with Nats-Msg-Id
+    this.hub.seenIds.add(msgId);
+    const event: StoredEvent = {
+      seq: this.hub.events.length + 1,
+      subject: eventSubject(this.prefix, subject),
+      payload: JSON.stringify(data === undefined ? null : data),
+      headers: { ...(options.headers ?? {}) },
+      msgId,
+    };
+    this.hub.events.push(event);
+    for (const consumer of [...this.hub.consumers.values(), ...this.hub.ephemeral]) this.pump(consumer);
+  }
+
+  async subscribe(
+    pattern: string,
+    handler: EventHandler,
+    options: { durable?: string; deliverFrom?: 'new' | 'all'; maxDeliver?: number } = {},
+  ): Promise<Subscription> {
+    if (this.state === 'closed') throw closed();
+    const fullPattern = eventSubject(this.prefix, pattern);
+    const member: Member = { id: this.hub.nextId++, handler, bus: this };
+    let consumer: Consumer;
+    if (options.durable) {
+      const key = `${this.prefix}|${options.durable}`;
+      const existing = this.hub.consumers.get(key);
+      if (existing) consumer = existing;
+      else {
+        consumer = this.newConsumer(options.durable, fullPattern, options);
+        this.hub.consumers.set(key, consumer);
+      }
+    } else {
+      consumer = this.newConsumer(undefined, fullPattern, { ...options, deliverFrom: 'new' });
+      this.hub.ephemeral.add(consumer);
+    }
+    consumer.members.push(member);
+    this.pump(consumer);
+    return {
+      unsubscribe: async () => {
+        consumer.members = consumer.members.filter((m) => m !== member);
+        if (!options.durable) this.hub.ephemeral.delete(consumer);
+      },
+    };
+  }
+
+  private newConsumer(name: string | undefined, pattern: string, options: { deliverFrom?: 'new' | 'all'; maxDeliver?: number }): Consumer {
+    return {
+      name,
+      pattern,
+      maxDeliver: options.maxDeliver ?? 5,
+      cursor: options.deliverFrom === 'all' ? 1 : this.hub.events.length + 1,
+      members: [],
+      nextMember: 0,
+      pending: [],
+      running: false,
+    };
+  }
+
+  /** Delivers a consumer's events one at a time, in order, to its members in turn. */
+  private pump(consumer: Consumer): void {
+    if (consumer.running) return;
+    consumer.running = true;
+    void (async () => {
+      try {
+        for (;;) {
+          const members = consumer.members.filter((m) => m.bus.state === 'connected');
+          if (members.length === 0) return;
+          if (consumer.pending.length === 0) {
+            const next = this.hub.events.find((e) => e.seq >= consumer.cursor && subjectMatches(consumer.pattern, e.subject));
+            if (!next) return;
+            consumer.cursor = next.seq + 1;
+            consumer.pending.push({ event: next, deliveries: 0 });
+          }
+          const item = consumer.pending[0]!;
+          item.deliveries += 1;
+          const member = members[consumer.nextMember++ % members.length]!;
+          const delivered = await member.bus.deliver(member, item.event, item.deliveries);
+          if (delivered || item.deliveries >= consumer.maxDeliver) consumer.pending.shift();
+          else await sleep(Math.min(50 * item.deliveries, 500));
+        }
+      } finally {
+        consumer.running = false;
+      }
+    })();
+  }
+
+  deliver(member: Member, event: StoredEvent, deliveryCount: number): Promise<boolean> {
+    const work = (async () => {
+      try {
+        await member.handler({ subject: event.subject.slice(this.prefix.length + '.events.'.length), data: copy(JSON.parse(event.payload)), headers: { ...event.headers }, deliveryCount });
+        return true;
+      } catch (error) {
+        this.options.onHandlerError?.(error, event.subject);
+        return false;
+      }
+    })();
+    return this.track(work);
+  }
+
+  status() {
+    return this.state;
+  }
+
+  async ping(): Promise<void> {
+    if (this.state === 'closed') throw closed();
+  }
+
+  async drain(): Promise<void> {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.hub.handlers = this.hub.handlers.filter((h) => h.bus !== this);
+    for (const consumer of [...this.hub.consumers.values(), ...this.hub.ephemeral]) {
+      consumer.members = consumer.members.filter((m) => m.bus !== this);
+    }
+    await Promise.allSettled([...this.inFlight]);
+  }
+}
+
+export function createInProcessBus(options: BusOptions & { hub?: InProcessHub } = {}): Bus {
+  return new InProcessBus(options.hub ?? createInProcessHub(), options);
+}

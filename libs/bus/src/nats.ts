@@ -1,0 +1,289 @@
+// The NATS transport: core request/reply with queue groups for operations, JetStream for events.
+import { randomUUID } from 'node:crypto';
+import { AirwaveError } from '@airwave/contracts';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
+import { connect, errors, headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { closed, noResponders, replyOf, timedOut, unwrapReply } from './errors';
+import { consumerName, eventSubject, requestSubject, streamName } from './subjects';
+import type { Bus, BusOptions, BusStatus, EventHandler, Headers, RequestHandler, Subscription } from './types';
+
+export interface NatsBusOptions extends BusOptions {
+  /** Connection name shown in NATS monitoring. */
+  name?: string;
+  /** JetStream stream of this prefix's events (default `<PREFIX>_EVENTS`). */
+  streamName?: string;
+  /** How long events are kept (default 7 days). */
+  eventMaxAgeMs?: number;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const encode = (value: unknown) => encoder.encode(JSON.stringify(value === undefined ? null : value));
+const decode = (data: Uint8Array): unknown => (data.length === 0 ? null : JSON.parse(decoder.decode(data)));
+
+function toNatsHeaders(values: Headers | undefined): MsgHdrs | undefined {
+  if (!values || Object.keys(values).length === 0) return undefined;
+  const h = natsHeaders();
+  for (const [name, value] of Object.entries(values)) h.set(name, value);
+  return h;
+}
+
+function fromNatsHeaders(h: MsgHdrs | undefined): Headers {
+  const out: Headers = {};
+  if (!h) return out;
+  for (const [name, values] of h) {
+    if (name.toLowerCase().startsWith('nats-')) continue;
+    out[name] = values[0] ?? '';
+  }
+  return out;
+}
+
+export async function connectNatsBus(url: string, options: NatsBusOptions = {}): Promise<Bus> {
+  let nc: NatsConnection;
+  try {
+    nc = await connect({
+      servers: url.split(','),
+      name: options.name ?? 'airwave',
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+      timeout: 3000,
+      waitOnFirstConnect: false,
+    });
+  } catch (error) {
+    throw new Error(`Cannot reach NATS at ${url}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const bus = new NatsBus(nc, options);
+  await bus.ensureStream();
+  return bus;
+}
+
+class NatsBus implements Bus {
+  private readonly prefix: string;
+  private readonly timeoutMs: number;
+  private readonly stream: string;
+  private state: BusStatus = 'connected';
+  private readonly js: JetStreamClient;
+  private jsm: JetStreamManager | undefined;
+  private readonly consumers = new Set<ConsumerMessages>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private draining = false;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly options: NatsBusOptions,
+  ) {
+    this.prefix = options.prefix ?? 'airwave';
+    this.timeoutMs = options.requestTimeoutMs ?? 5000;
+    this.stream = options.streamName ?? streamName(this.prefix);
+    this.js = jetstream(nc);
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect' || status.type === 'reconnecting') this.state = 'reconnecting';
+        else if (status.type === 'reconnect') this.state = 'connected';
+        else if (status.type === 'close') this.state = 'closed';
+      }
+    })().catch(() => undefined);
+    void nc.closed().then(() => {
+      this.state = 'closed';
+    });
+  }
+
+  async ensureStream(): Promise<void> {
+    this.jsm = await jetstreamManager(this.nc);
+    const config = {
+      name: this.stream,
+      subjects: [`${this.prefix}.events.>`],
+      storage: StorageType.File,
+      retention: RetentionPolicy.Limits,
+      max_age: (this.options.eventMaxAgeMs ?? 7 * 86_400_000) * 1_000_000,
+      duplicate_window: 120 * 1_000_000_000,
+    };
+    try {
+      await this.jsm.streams.info(this.stream);
+    } catch {
+      try {
+        await this.jsm.streams.add(config);
+      } catch (error) {
+        // Another process may have created it meanwhile.
+        await this.jsm.streams.info(this.stream).catch(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  private ensureOpen(): void {
+    if (this.draining || this.state === 'closed') throw closed();
+    if (this.state !== 'connected') throw new AirwaveError('unavailable', 'The message bus is reconnecting; try again shortly.');
+  }
+
+  async request(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers } = {}): Promise<unknown> {
+    this.ensureOpen();
+    const timeout = options.timeoutMs ?? this.timeoutMs;
+    const h = toNatsHeaders(options.headers);
+    let reply;
+    try {
+      reply = await this.nc.request(requestSubject(this.prefix, subject), encode(data), { timeout, ...(h ? { headers: h } : {}) });
+    } catch (error) {
+      if (error instanceof errors.RequestError && error.isNoResponders()) throw noResponders(subject);
+      if (error instanceof errors.NoRespondersError) throw noResponders(subject);
+      if (error instanceof errors.TimeoutError || (error instanceof Error && error.cause instanceof errors.TimeoutError)) {
+        throw timedOut(subject, timeout);
+      }
+      throw new AirwaveError('unavailable', `The message bus failed on ${subject}.`);
+    }
+    return unwrapReply(decode(reply.data), subject);
+  }
+
+  async handle(subject: string, handler: RequestHandler, options: { queue?: string } = {}): Promise<Subscription> {
+    if (this.draining || this.state === 'closed') throw closed();
+    const full = requestSubject(this.prefix, subject);
+    const sub = this.nc.subscribe(full, {
+      ...(options.queue ? { queue: options.queue } : {}),
+      callback: (error, msg) => {
+        if (error) return;
+        const work = (async () => {
+          let result: { ok: true; data: unknown } | { ok: false; error: unknown };
+          try {
+            result = { ok: true, data: await handler({ subject, data: decode(msg.data), headers: fromNatsHeaders(msg.headers) }) };
+          } catch (e) {
+            result = { ok: false, error: e };
+          }
+          const reply = replyOf(result, (e) => this.options.onHandlerError?.(e, subject));
+          try {
+            msg.respond(encode(reply));
+          } catch {
+            // The requester is gone or the connection dropped: nothing left to answer.
+          }
+        })();
+        void this.track(work);
+      },
+    });
+    return {
+      unsubscribe: async () => {
+        if (!sub.isClosed()) await sub.drain().catch(() => sub.unsubscribe());
+      },
+    };
+  }
+
+  async publish(subject: string, data: unknown, options: { headers?: Headers; id?: string } = {}): Promise<void> {
+    this.ensureOpen();
+    const h = toNatsHeaders(options.headers);
+    try {
+      await this.js.publish(eventSubject(this.prefix, subject), encode(data), { msgID: options.id ?? randomUUID(), ...(h ? { headers: h } : {}) });
+    } catch {
+      throw new AirwaveError('unavailable', `Could not store event ${subject}.`);
+    }
+  }
+
+  async subscribe(
+    pattern: string,
+    handler: EventHandler,
+    options: { durable?: string; deliverFrom?: 'new' | 'all'; maxDeliver?: number } = {},
+  ): Promise<Subscription> {
+    this.ensureOpen();
+    const jsm = this.jsm ?? (await jetstreamManager(this.nc));
+    const filter = eventSubject(this.prefix, pattern);
+    const name = options.durable ? consumerName(options.durable) : `eph_${randomUUID().replace(/-/g, '')}`;
+    const config = {
+      name,
+      ...(options.durable ? { durable_name: name } : { inactive_threshold: 60 * 1_000_000_000 }),
+      filter_subject: filter,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: options.deliverFrom === 'all' ? DeliverPolicy.All : DeliverPolicy.New,
+      max_deliver: options.maxDeliver ?? 5,
+      ack_wait: 30 * 1_000_000_000,
+    };
+    try {
+      await jsm.consumers.info(this.stream, name);
+    } catch {
+      await jsm.consumers.add(this.stream, config).catch(async (error: unknown) => {
+        await jsm.consumers.info(this.stream, name).catch(() => {
+          throw error;
+        });
+      });
+    }
+    const consumer = await this.js.consumers.get(this.stream, name);
+    const messages = await consumer.consume({ max_messages: 100 });
+    this.consumers.add(messages);
+    const prefixLength = `${this.prefix}.events.`.length;
+    const loop = (async () => {
+      for await (const msg of messages) {
+        const work = (async () => {
+          try {
+            await handler({ subject: msg.subject.slice(prefixLength), data: decode(msg.data), headers: fromNatsHeaders(msg.headers), deliveryCount: msg.info.deliveryCount });
+            msg.ack();
+          } catch (error) {
+            this.options.onHandlerError?.(error, msg.subject);
+            msg.nak(Math.min(100 * msg.info.deliveryCount, 2000));
+          }
+        })();
+        await this.track(work);
+      }
+    })();
+    void loop.catch(() => undefined);
+    return {
+      unsubscribe: async () => {
+        this.consumers.delete(messages);
+        await messages.close().catch(() => undefined);
+        await loop.catch(() => undefined);
+        if (!options.durable) await jsm.consumers.delete(this.stream, name).catch(() => undefined);
+      },
+    };
+  }
+
+  status(): BusStatus {
+    return this.state;
+  }
+
+  async ping(timeoutMs = 2000): Promise<void> {
+    this.ensureOpen();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.nc.flush(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new AirwaveError('unavailable', 'The message bus did not answer.')), timeoutMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async drain(): Promise<void> {
+    if (this.draining) return;
+    this.draining = true;
+    for (const messages of this.consumers) await messages.close().catch(() => undefined);
+    await Promise.allSettled([...this.inFlight]);
+    if (!this.nc.isClosed()) await this.nc.drain().catch(() => this.nc.close());
+    this.state = 'closed';
+  }
+}
+
+/** Deletes the event stream of a prefix (test cleanup). */
+export async function deleteNatsStream(url: string, prefix: string): Promise<void> {
+  const nc = await connect({ servers: url, timeout: 3000 });
+  try {
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.delete(streamName(prefix)).catch(() => false);
+  } finally {
+    await nc.close();
+  }
+}
