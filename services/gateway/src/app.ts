@@ -49,6 +49,10 @@ declare module 'fastify' {
 const API = '/api/v2';
 
 export async function createGateway(options: GatewayOptions): Promise<FastifyInstance> {
+  return (await buildGateway(options)) as unknown as FastifyInstance;
+}
+
+async function buildGateway(options: GatewayOptions) {
   const { bus, sessions } = options;
   const retryAfter = String(options.retryAfterSeconds ?? 5);
   const app = Fastify({
