@@ -49,12 +49,12 @@ export async function startTestSystem(mode: Mode, extraEnv: Record<string, strin
     const database = await createTestDatabase(urls.database!, 'api');
     cleanups.push(database.drop);
     env.DATABASE_URL = database.url;
-    env.NATS_URL = urls.nats!;
-    env.REDIS_URL = urls.redis!;
+    env.NATS_URL ??= urls.nats!;
+    env.REDIS_URL ??= urls.redis!;
     env.BUS_PREFIX = `t${id}`;
     env.REDIS_PREFIX = `airwave-test:${id}:`;
     cleanups.push(() => deleteRedisPrefix(urls.redis!, env.REDIS_PREFIX!));
-    cleanups.push(() => deleteNatsStream(urls.nats!, env.BUS_PREFIX!));
+    cleanups.push(() => deleteNatsStream(env.NATS_URL!, env.BUS_PREFIX!));
   }
   const system = await startSystem({ env, mode, logger: createLogger({ level: 'silent' }) });
   return {

@@ -3,7 +3,6 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 
 // Every database handle is untyped at this level; services type their own schema.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDB = Kysely<any>;
 
 export interface DatabaseOptions {

@@ -58,7 +58,6 @@ async function buildGateway(options: GatewayOptions) {
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    disableRequestLogging: false,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
