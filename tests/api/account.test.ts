@@ -77,6 +77,26 @@ describe.each(modes)('account through the gateway (%s)', (mode) => {
     expect(settings.text).not.toMatch(/password|scrypt|hash/i);
   });
 
+  it('grants the permissions of a created group, including per-record ones', async () => {
+    const group = await system.api.post<{ id: number }>('/users/groups', {
+      key: admin.key,
+      body: { name: 'Schedulers', permissions: ['manage_timeslots:3', 'manage_shows'] },
+    });
+    expect(group.status).toBe(200);
+    const bad = await system.api.post('/users/groups', { key: admin.key, body: { name: 'Bad', permissions: ['fly_to_moon'] } });
+    expect(bad.status).toBe(400);
+    const duplicate = await system.api.post('/users/groups', { key: admin.key, body: { name: 'Schedulers' } });
+    expect(duplicate.status).toBe(409);
+    const user = await system.api.post<{ id: number }>('/users', {
+      key: admin.key,
+      body: { username: 'scheduler', password: 'scheduler-pass', group_ids: [group.body.data.id] },
+    });
+    expect(user.status).toBe(200);
+    const session = await system.api.login('scheduler', 'scheduler-pass');
+    const permissions = await system.api.get('/account/permissions', { key: session.key });
+    expect(permissions.body.data).toEqual(['manage_shows', 'manage_timeslots:3']);
+  });
+
   it('refuses a plain user an admin operation with 403', async () => {
     const response = await system.api.post('/users', { key: plain.key, body: { username: 'other', password: 'long-enough-1' } });
     expect(response.status).toBe(403);

@@ -8,3 +8,4 @@ export * from './health';
 export * from './account';
 export * from './registry';
 export * from './users';
+export * from './media-internal';

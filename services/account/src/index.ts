@@ -126,6 +126,29 @@ export const accountService: ServiceDefinition = {
           throw error;
         }
       }),
+      bindOperation(bus, users.groupCreate, async (input) => {
+        const permissions = [...new Set(input.permissions)];
+        await assertKnownPermissions(db, permissions);
+        try {
+          return await db.transaction().execute(async (trx) => {
+            const group = await trx
+              .insertInto('groups')
+              .values({ name: input.name, description: input.description })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            if (permissions.length) {
+              await trx
+                .insertInto('group_permissions')
+                .values(permissions.map((permission) => ({ group_id: group.id, permission })))
+                .execute();
+            }
+            return { id: group.id };
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw conflict('A group with that name already exists.');
+          throw error;
+        }
+      }),
     ]);
 
     return {
@@ -135,6 +158,15 @@ export const accountService: ServiceDefinition = {
     };
   },
 };
+
+/** Every permission's base name (before `:<id>`) must be in the catalogue. */
+async function assertKnownPermissions(db: AccountDB, permissions: string[]): Promise<void> {
+  if (permissions.length === 0) return;
+  const bases = [...new Set(permissions.map((p) => p.split(':')[0]!))];
+  const known = new Set((await db.selectFrom('permissions').select('name').where('name', 'in', bases).execute()).map((r) => r.name));
+  const unknown = bases.filter((b) => !known.has(b));
+  if (unknown.length) throw badRequest(`Invalid input: permissions: unknown permission ${unknown.join(', ')}.`, { unknown });
+}
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';

@@ -82,4 +82,11 @@ export const accountMigrations: Record<string, SchemaMigration> = {
       await db.insertInto('group_permissions').values([{ group_id: 2, permission: 'create_own_media' }]).execute();
     },
   },
+  '0002_scoped_permissions': {
+    // Permissions may be granted for one record (`manage_timeslots:3`), so a group's permission is
+    // no longer a foreign key to the catalogue; the service checks the base name against it.
+    async up(db) {
+      await db.schema.alterTable('group_permissions').dropConstraint('group_permissions_permission_fkey').execute();
+    },
+  },
 };
