@@ -1,12 +1,14 @@
 // Every operation with an HTTP binding, in one list: the gateway registers routes from it and the
 // OpenAPI document is generated from it. Each area adds its operations object here.
 import type { Operation } from './operation';
-import { account } from './account';
-import { users } from './users';
+import { account, accountMore } from './account';
+import { users, usersMore } from './users';
 
 export const operationGroups: Record<string, Record<string, Operation>> = {
   account,
+  accountMore,
   users,
+  usersMore,
 };
 
 export function allOperations(): Operation[] {

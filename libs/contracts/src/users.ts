@@ -1,6 +1,7 @@
 // Users area (administration of users and groups; "a separate users area" in the interface).
 import { z } from 'zod';
 import { defineOperation } from './operation';
+import { Empty, Flag, Id, Nothing } from './common';
 
 const tag = 'Users';
 
@@ -42,5 +43,125 @@ export const users = {
     permission: 'manage_users',
     http: { method: 'POST', path: '/users/groups', summary: 'Create a group with permissions', tag },
     successMessage: 'Group created.',
+  }),
+};
+
+export const UserInfo = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  display_name: z.string(),
+  enabled: z.boolean(),
+  group_ids: z.array(z.number().int()),
+  created: z.string(),
+  last_access: z.string().nullable(),
+});
+
+export const GroupInfo = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  permissions: z.array(z.string()),
+});
+
+export const usersMore = {
+  list: defineOperation({
+    subject: 'account.users.list',
+    input: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100), offset: z.coerce.number().int().min(0).default(0), q: z.string().max(100).optional() }),
+    output: z.object({ total: z.number().int(), users: z.array(UserInfo) }),
+    auth: 'user',
+    permission: 'manage_users',
+    http: { method: 'GET', path: '/users', summary: 'List users', tag },
+  }),
+  get: defineOperation({
+    subject: 'account.users.get',
+    input: z.object({ id: Id }),
+    output: UserInfo,
+    auth: 'user',
+    permission: 'manage_users',
+    http: { method: 'GET', path: '/users/:id', summary: 'One user', tag },
+  }),
+  update: defineOperation({
+    subject: 'account.users.update',
+    input: z.object({
+      id: Id,
+      name: z.string().trim().max(200).optional(),
+      email: z.union([Email, z.literal('')]).optional(),
+      display_name: z.string().trim().max(200).optional(),
+      password: NewPassword.optional(),
+      enabled: Flag.optional(),
+      group_ids: z.array(z.coerce.number().int().positive()).max(100).optional(),
+    }),
+    output: UserInfo,
+    auth: 'user',
+    permission: 'manage_users',
+    http: { method: 'PUT', path: '/users/:id', summary: 'Edit a user (partial): details, password, enabled, groups', tag },
+    successMessage: 'User saved.',
+  }),
+  delete: defineOperation({
+    subject: 'account.users.delete',
+    input: z.object({ id: Id }),
+    output: Nothing,
+    auth: 'user',
+    permission: 'manage_users',
+    http: { method: 'DELETE', path: '/users/:id', summary: 'Delete a user', tag },
+    successMessage: 'User deleted.',
+  }),
+  groupList: defineOperation({
+    subject: 'account.groups.list',
+    input: Empty,
+    output: z.array(GroupInfo),
+    auth: 'user',
+    permission: 'manage_users',
+    http: { method: 'GET', path: '/users/groups', summary: 'Groups with their permission names', tag },
+  }),
+  groupUpdate: defineOperation({
+    subject: 'account.groups.update',
+    input: z.object({
+      id: Id,
+      name: z.string().trim().min(1).max(100).optional(),
+      description: z.string().trim().max(1000).optional(),
+      permissions: z.array(PermissionName).max(500).optional(),
+    }),
+    output: GroupInfo,
+    auth: 'user',
+    permission: 'manage_users',
+    http: { method: 'PUT', path: '/users/groups/:id', summary: 'Edit a group and its permissions', tag },
+    successMessage: 'Group saved.',
+  }),
+  groupDelete: defineOperation({
+    subject: 'account.groups.delete',
+    input: z.object({ id: Id }),
+    output: Nothing,
+    auth: 'user',
+    permission: 'manage_users',
+    http: { method: 'DELETE', path: '/users/groups/:id', summary: 'Delete a group (not the Admin group)', tag },
+    successMessage: 'Group deleted.',
+  }),
+  permissionList: defineOperation({
+    subject: 'account.permissions.catalogue',
+    input: Empty,
+    output: z.array(z.object({ name: z.string(), category: z.string(), description: z.string() })),
+    auth: 'user',
+    permission: 'manage_users',
+    http: { method: 'GET', path: '/users/permissions', summary: 'The permission catalogue', tag },
+  }),
+  canRegisterGet: defineOperation({
+    subject: 'account.registration.get',
+    input: Empty,
+    output: z.boolean(),
+    auth: 'user',
+    permission: 'manage_users',
+    http: { method: 'GET', path: '/users/can-register', summary: 'Whether self-registration is enabled', tag },
+  }),
+  canRegisterSet: defineOperation({
+    subject: 'account.registration.set',
+    input: z.object({ enabled: Flag }),
+    output: z.boolean(),
+    auth: 'user',
+    permission: 'manage_users',
+    http: { method: 'PUT', path: '/users/can-register', summary: 'Enable or disable self-registration', tag },
+    successMessage: 'Saved.',
   }),
 };

@@ -6,6 +6,7 @@ export function createMemorySessionStore(options: { ttlSeconds?: number } = {}):
   const ttlSeconds = options.ttlSeconds ?? DEFAULT_SESSION_TTL_SECONDS;
   const sessions = new Map<string, { userId: number; expiresAtMs: number }>();
   const profiles = new Map<number, PrincipalProfile>();
+  const hits = new Map<string, { count: number; resetAtMs: number }>();
   const copy = <T>(value: T): T => structuredClone(value);
 
   const live = (hash: string) => {
@@ -54,6 +55,19 @@ export function createMemorySessionStore(options: { ttlSeconds?: number } = {}):
     },
     async deleteProfile(userId) {
       profiles.delete(userId);
+    },
+    async hit(bucket, windowSeconds) {
+      const now = Date.now();
+      const entry = hits.get(bucket);
+      if (!entry || entry.resetAtMs <= now) {
+        hits.set(bucket, { count: 1, resetAtMs: now + windowSeconds * 1000 });
+        return { count: 1, resetInSeconds: windowSeconds };
+      }
+      entry.count += 1;
+      return { count: entry.count, resetInSeconds: Math.ceil((entry.resetAtMs - now) / 1000) };
+    },
+    async clearHits(bucket) {
+      hits.delete(bucket);
     },
     async ping() {},
     async close() {

@@ -122,6 +122,18 @@ export function createRedisSessionStore(options: RedisSessionOptions): SessionSt
       guard(async () => {
         await redis.del(`${principalPrefix}${userId}`);
       }),
+    hit: (bucket, windowSeconds) =>
+      guard(async () => {
+        const key = `${prefix}hits:${bucket}`;
+        const result = await redis.multi().incr(key).expire(key, windowSeconds, 'NX').ttl(key).exec();
+        const count = Number(result?.[0]?.[1] ?? 1);
+        const ttl = Number(result?.[2]?.[1] ?? windowSeconds);
+        return { count, resetInSeconds: ttl > 0 ? ttl : windowSeconds };
+      }),
+    clearHits: (bucket) =>
+      guard(async () => {
+        await redis.del(`${prefix}hits:${bucket}`);
+      }),
     ping: () =>
       guard(async () => {
         await redis.ping();

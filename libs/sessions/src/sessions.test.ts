@@ -26,7 +26,8 @@ function suite(name: string, make: (ttlSeconds: number) => SessionStore, inspect
       const found = await store.authenticate(session.key);
       expect(found?.session.userId).toBe(7);
       expect(found?.profile).toBeNull();
-      expect(await store.authenticate(`${session.key.slice(0, -1)}A`)).toBeNull();
+      const altered = `${session.key.slice(0, -1)}${session.key.endsWith('A') ? 'B' : 'A'}`;
+      expect(await store.authenticate(altered)).toBeNull();
       expect(await store.authenticate('short')).toBeNull();
     });
 
@@ -58,6 +59,20 @@ function suite(name: string, make: (ttlSeconds: number) => SessionStore, inspect
       await sleep(2300);
       expect(await store.authenticate(session.key)).toBeNull();
     }, 10_000);
+
+    it('counts rate-limit hits in a window, per bucket', async () => {
+      const store = open();
+      const bucket = `login:${Math.random()}`;
+      expect((await store.hit(bucket, 60)).count).toBe(1);
+      expect((await store.hit(bucket, 60)).count).toBe(2);
+      const third = await store.hit(bucket, 60);
+      expect(third.count).toBe(3);
+      expect(third.resetInSeconds).toBeGreaterThan(0);
+      expect(third.resetInSeconds).toBeLessThanOrEqual(60);
+      expect((await store.hit(`${bucket}-other`, 60)).count).toBe(1);
+      await store.clearHits(bucket);
+      expect((await store.hit(bucket, 60)).count).toBe(1);
+    });
 
     it('destroys one session, or all of a user', async () => {
       const store = open();

@@ -31,6 +31,13 @@ export interface SessionStore {
   getProfile(userId: number): Promise<PrincipalProfile | null>;
   setProfile(profile: PrincipalProfile): Promise<void>;
   deleteProfile(userId: number): Promise<void>;
+  /**
+   * Counts one attempt against `bucket` in a fixed window and returns the count so far and the
+   * seconds until the window ends. Shared by every replica (Redis), for rate limits.
+   */
+  hit(bucket: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>;
+  /** Forgets a bucket's attempts (after a successful login, say). */
+  clearHits(bucket: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
