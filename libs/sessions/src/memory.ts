@@ -43,8 +43,8 @@ export function createMemorySessionStore(options: { ttlSeconds?: number } = {}):
     async destroyById(id) {
       sessions.delete(id);
     },
-    async destroyAllForUser(userId) {
-      for (const [hash, entry] of sessions) if (entry.userId === userId) sessions.delete(hash);
+    async destroyAllForUser(userId, exceptId) {
+      for (const [hash, entry] of sessions) if (entry.userId === userId && hash !== exceptId) sessions.delete(hash);
     },
     async getProfile(userId) {
       const profile = profiles.get(userId);

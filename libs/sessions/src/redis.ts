@@ -106,10 +106,11 @@ export function createRedisSessionStore(options: RedisSessionOptions): SessionSt
     },
     destroy: (key) => destroyById(hashSessionKey(key)),
     destroyById: (hash) => destroyById(hash),
-    destroyAllForUser: (userId) =>
+    destroyAllForUser: (userId, exceptId) =>
       guard(async () => {
-        const hashes = await redis.smembers(userSessionsKey(userId));
-        const multi = redis.multi().del(userSessionsKey(userId));
+        const hashes = (await redis.smembers(userSessionsKey(userId))).filter((hash) => hash !== exceptId);
+        if (hashes.length === 0) return;
+        const multi = redis.multi().srem(userSessionsKey(userId), ...hashes);
         for (const hash of hashes) multi.del(sessionKey(hash));
         await multi.exec();
       }),

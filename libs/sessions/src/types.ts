@@ -27,7 +27,7 @@ export interface SessionStore {
   destroy(key: string): Promise<void>;
   destroyById(id: string): Promise<void>;
   /** Ends every session of a user (password reset, user deleted). */
-  destroyAllForUser(userId: number): Promise<void>;
+  destroyAllForUser(userId: number, exceptId?: string): Promise<void>;
   getProfile(userId: number): Promise<PrincipalProfile | null>;
   setProfile(profile: PrincipalProfile): Promise<void>;
   deleteProfile(userId: number): Promise<void>;

@@ -1,15 +1,33 @@
-// The account service: users, groups, permissions and sessions of the logged-in user.
-import { account, conflict, unauthenticated, badRequest, users, type PrincipalProfile } from '@airwave/contracts';
+// The account service: users, groups, permissions, sessions, app keys, registration and recovery.
+import { account, unauthenticated, type PrincipalProfile } from '@airwave/contracts';
+import { z } from '@airwave/config';
 import { bindHealth, bindOperation, type ServiceDefinition } from '@airwave/service-kit';
 import { sql } from 'kysely';
+import { join } from 'node:path';
+import { bindAppKeys } from './appkeys';
+import { clientAddress, limit, type AccountContext } from './context';
+import { createMailer } from './mailer';
 import { accountMigrations } from './migrations';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import { bindRecovery } from './recovery';
 import { ADMIN_GROUP_ID, type AccountDB } from './schema';
+import { bindSelf, readSettings } from './self';
+import { bindUsersAdmin } from './users-admin';
 
 export { accountMigrations } from './migrations';
 export { hashPassword, verifyPassword } from './passwords';
 
 const BAD_LOGIN = 'Invalid username or password.';
+
+export const accountConfig = {
+  SMTP_URL: z.string().url().optional().describe('SMTP server for outgoing mail, e.g. smtp://user:pass@mail:587 (unset: mail goes to DATA_DIR/outbox as .eml files).'),
+  MAIL_FROM: z.string().min(3).default('Airwave <airwave@localhost>').describe('Sender of outgoing mail.'),
+  PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080').describe('Public address of this server, used in links sent by mail.'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(7 * 86400).default(3600).describe('Lifetime of a password reset link.'),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10_000).default(10).describe('Login attempts per username per 15 minutes before a lockout.'),
+  LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100).describe('Login attempts per client address per 15 minutes.'),
+};
 
 export const accountService: ServiceDefinition = {
   name: 'account',
@@ -17,6 +35,7 @@ export const accountService: ServiceDefinition = {
   migrations: accountMigrations,
   async start({ db: anyDb, database, bus, sessions, logger, env, embedded }) {
     const db = anyDb as AccountDB;
+    const config = z.object(accountConfig).parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
 
     async function loadProfile(userId: number): Promise<PrincipalProfile | null> {
       const user = await db.selectFrom('users').select(['id', 'username', 'enabled']).where('id', '=', userId).executeTakeFirst();
@@ -46,131 +65,67 @@ export const accountService: ServiceDefinition = {
       return profile;
     }
 
+    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), logger });
+    const ctx: AccountContext = { db, bus, sessions, logger, mailer, config: { publicUrl: config.PUBLIC_URL, resetTtlMs: config.RESET_TOKEN_TTL_SECONDS * 1000 }, refreshProfile };
+
     await ensureAdmin(db, env, embedded, logger);
 
-    const subscriptions = await Promise.all([
-      bindHealth(bus, 'account', database),
-      bindOperation(bus, account.login, async ({ username, password }) => {
-        const user = await db
-          .selectFrom('users')
-          .select(['id', 'password_hash', 'enabled'])
-          .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-          .executeTakeFirst();
-        // Same work and the same answer for an unknown user, a disabled one and a wrong password.
-        const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
-        if (!user || !user.enabled || !user.password_hash || !valid) throw unauthenticated(BAD_LOGIN);
-        await refreshProfile(user.id);
-        const session = await sessions.create(user.id);
-        await db.updateTable('users').set({ last_access: new Date() }).where('id', '=', user.id).execute();
-        return { id: user.id, key: session.key, key_expiry: session.expiresAt };
-      }),
-      bindOperation(bus, account.logout, async (_input, { principal }) => {
-        if (principal.sessionId) await sessions.destroyById(principal.sessionId);
-        return null;
-      }),
-      bindOperation(bus, account.uid, (_input, { principal }) => ({ id: principal.userId, username: principal.username })),
-      bindOperation(bus, account.permissions, (_input, { principal }) => principal.permissions),
-      bindOperation(bus, account.groups, async (_input, { principal }) => {
-        if (principal.groupIds.length === 0) return [];
-        const rows = await db.selectFrom('groups').select('name').where('id', 'in', principal.groupIds).orderBy('id').execute();
-        return rows.map((row) => row.name);
-      }),
-      bindOperation(bus, account.settingsGet, async (_input, { principal }) => {
-        const user = await db
-          .selectFrom('users')
-          .select([
-            'id',
-            'username',
-            'name',
-            'email',
-            'display_name',
-            'language',
-            'theme',
-            'dyslexia_friendly_font',
-            'sidebar_display_left',
-            'created',
-            'last_access',
-          ])
-          .where('id', '=', principal.userId)
-          .executeTakeFirstOrThrow();
-        return { ...user, created: user.created.toISOString(), last_access: user.last_access?.toISOString() ?? null };
-      }),
-      bindOperation(bus, account.principal, ({ userId }) => refreshProfile(userId)),
-      bindOperation(bus, users.create, async (input) => {
-        const groups = await db.selectFrom('groups').select('id').where('id', 'in', input.group_ids.length ? input.group_ids : [0]).execute();
-        if (groups.length !== new Set(input.group_ids).size) throw badRequest('Invalid input: group_ids: unknown group.');
-        const passwordHash = await hashPassword(input.password);
-        try {
-          return await db.transaction().execute(async (trx) => {
-            const user = await trx
-              .insertInto('users')
-              .values({
-                username: input.username,
-                email: input.email,
-                name: input.name,
-                display_name: input.display_name ?? input.name,
-                password_hash: passwordHash,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            if (input.group_ids.length) {
-              await trx
-                .insertInto('user_groups')
-                .values([...new Set(input.group_ids)].map((group_id) => ({ user_id: user.id, group_id })))
-                .execute();
+    const subscriptions = (
+      await Promise.all([
+        Promise.all([
+          bindHealth(bus, 'account', database),
+          bindOperation(bus, account.login, async ({ username, password }, { headers }) => {
+            const address = clientAddress(headers);
+            const userBucket = `login-user:${username.toLowerCase()}`;
+            await limit(sessions, `login-address:${address}`, config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS, 900, 'Too many login attempts from this address; try again later.');
+            await limit(sessions, userBucket, config.LOGIN_MAX_ATTEMPTS, 900, 'Too many login attempts for this account; try again later.');
+            const user = await db
+              .selectFrom('users')
+              .select(['id', 'password_hash', 'enabled'])
+              .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+              .executeTakeFirst();
+            // Same work and the same answer for an unknown user, a disabled one and a wrong password.
+            const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+            if (!user || !user.enabled || !user.password_hash || !valid) {
+              logger.info({ username, address }, 'Login failed');
+              throw unauthenticated(BAD_LOGIN);
             }
-            return { id: user.id };
-          });
-        } catch (error) {
-          if (isUniqueViolation(error)) throw conflict('That username or email is already taken.');
-          throw error;
-        }
-      }),
-      bindOperation(bus, users.groupCreate, async (input) => {
-        const permissions = [...new Set(input.permissions)];
-        await assertKnownPermissions(db, permissions);
-        try {
-          return await db.transaction().execute(async (trx) => {
-            const group = await trx
-              .insertInto('groups')
-              .values({ name: input.name, description: input.description })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            if (permissions.length) {
-              await trx
-                .insertInto('group_permissions')
-                .values(permissions.map((permission) => ({ group_id: group.id, permission })))
-                .execute();
-            }
-            return { id: group.id };
-          });
-        } catch (error) {
-          if (isUniqueViolation(error)) throw conflict('A group with that name already exists.');
-          throw error;
-        }
-      }),
-    ]);
+            await sessions.clearHits(userBucket);
+            await refreshProfile(user.id);
+            const session = await sessions.create(user.id);
+            await db.updateTable('users').set({ last_access: new Date() }).where('id', '=', user.id).execute();
+            logger.info({ userId: user.id, address }, 'Login succeeded');
+            return { id: user.id, key: session.key, key_expiry: session.expiresAt };
+          }),
+          bindOperation(bus, account.logout, async (_input, { principal }) => {
+            if (principal.sessionId) await sessions.destroyById(principal.sessionId);
+            return null;
+          }),
+          bindOperation(bus, account.uid, (_input, { principal }) => ({ id: principal.userId, username: principal.username })),
+          bindOperation(bus, account.permissions, (_input, { principal }) => principal.permissions),
+          bindOperation(bus, account.groups, async (_input, { principal }) => {
+            if (principal.groupIds.length === 0) return [];
+            const rows = await db.selectFrom('groups').select('name').where('id', 'in', principal.groupIds).orderBy('id').execute();
+            return rows.map((row) => row.name);
+          }),
+          bindOperation(bus, account.settingsGet, (_input, { principal }) => readSettings(ctx, principal.userId)),
+          bindOperation(bus, account.principal, ({ userId }) => refreshProfile(userId)),
+        ]),
+        bindSelf(ctx),
+        bindAppKeys(ctx),
+        bindRecovery(ctx),
+        bindUsersAdmin(ctx),
+      ])
+    ).flat();
 
     return {
       async stop() {
         await Promise.all(subscriptions.map((s) => s.unsubscribe()));
+        mailer.close();
       },
     };
   },
 };
-
-/** Every permission's base name (before `:<id>`) must be in the catalogue. */
-async function assertKnownPermissions(db: AccountDB, permissions: string[]): Promise<void> {
-  if (permissions.length === 0) return;
-  const bases = [...new Set(permissions.map((p) => p.split(':')[0]!))];
-  const known = new Set((await db.selectFrom('permissions').select('name').where('name', 'in', bases).execute()).map((r) => r.name));
-  const unknown = bases.filter((b) => !known.has(b));
-  if (unknown.length) throw badRequest(`Invalid input: permissions: unknown permission ${unknown.join(', ')}.`, { unknown });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
 
 /** On first start with no users, creates `admin` in the Admin group. */
 async function ensureAdmin(

@@ -89,4 +89,41 @@ export const accountMigrations: Record<string, SchemaMigration> = {
       await db.schema.alterTable('group_permissions').dropConstraint('group_permissions_permission_fkey').execute();
     },
   },
+  '0003_keys_tokens_store_settings': {
+    async up(db) {
+      await db.schema
+        .createTable('app_keys')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('key_hash', 'text', (c) => c.notNull())
+        .addColumn('permissions', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('created', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('last_access', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('app_keys_user_idx').on('app_keys').column('user_id').execute();
+      await db.schema
+        .createTable('tokens')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createTable('store')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('store_pkey', ['user_id', 'name'])
+        .execute();
+      await db.schema
+        .createTable('settings')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'jsonb', (c) => c.notNull())
+        .execute();
+      await db.insertInto('settings').values({ name: 'can_register', value: JSON.stringify(false) }).execute();
+    },
+  },
 };

@@ -38,7 +38,41 @@ export interface UserGroupTable {
   group_id: number;
 }
 
+export interface AppKeyTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  key_hash: string;
+  permissions: ColumnType<[string, string][], string, string>;
+  created: ColumnType<Date, Date | string | undefined, never>;
+  last_access: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface TokenTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'reset' | 'welcome';
+  token_hash: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface StoreTable {
+  user_id: number;
+  name: string;
+  value: string;
+}
+
+export interface SettingTable {
+  name: string;
+  value: ColumnType<unknown, string, string>;
+}
+
 export interface AccountSchema {
+  app_keys: AppKeyTable;
+  tokens: TokenTable;
+  store: StoreTable;
+  settings: SettingTable;
   users: UserTable;
   groups: GroupTable;
   permissions: PermissionTable;

@@ -6,7 +6,9 @@ import cookie from '@fastify/cookie';
 import type { Bus } from '@airwave/bus';
 import {
   account,
+  accountMore,
   AirwaveError,
+  forbidden,
   authorize,
   busHeaders,
   failure,
@@ -19,10 +21,12 @@ import {
   validationError,
   type Operation,
   type Principal,
+  type PrincipalProfile,
 } from '@airwave/contracts';
 import type { Logger } from '@airwave/logging';
 import type { SessionStore } from '@airwave/sessions';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { appKeyAllows, type Endpoint } from './appkeys';
 import { readCredentials } from './credentials';
 
 export interface GatewayOptions {
@@ -104,6 +108,10 @@ async function buildGateway(options: GatewayOptions) {
   function sendError(request: FastifyRequest, reply: FastifyReply, error: AirwaveError) {
     const status = httpStatusByCode[error.code];
     if (status === 503) reply.header('retry-after', retryAfter);
+    if (status === 429) {
+      const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      reply.header('retry-after', String(typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : 60));
+    }
     if (status >= 500) request.log.warn({ code: error.code, message: error.message }, 'Request failed');
     const data = error.details === undefined ? { code: error.code } : { code: error.code, details: error.details };
     return reply.code(status).send(failure(error.message, data));
@@ -122,8 +130,18 @@ async function buildGateway(options: GatewayOptions) {
     if (!credentials) return null;
     if (credentials.kind === 'malformed') throw unauthenticated('Malformed credentials.');
     if (credentials.kind === 'appkey') {
-      // App keys arrive with the accounts issue: the seam is here.
-      throw unauthenticated('Invalid or expired credentials.');
+      const found = (await bus.request(
+        accountMore.keyAuthenticate.subject,
+        { input: { id: credentials.keyId, key: credentials.key }, principal: null },
+        { headers: { [busHeaders.requestId]: request.id } },
+      )) as { profile: PrincipalProfile; endpoints: Endpoint[] } | null;
+      if (!found) throw unauthenticated('Invalid or expired credentials.');
+      const path = request.url.split('?')[0]!.slice(API.length) || '/';
+      if (!appKeyAllows(found.endpoints, request.method, path)) {
+        throw forbidden('This app key is not allowed to call this endpoint.', { method: request.method, path });
+      }
+      // An app key acts with its owner's rights and never more.
+      return { principal: { ...found.profile, via: 'appkey', appKeyId: credentials.keyId } };
     }
     const found = await sessions.authenticate(credentials.key);
     if (!found || (credentials.userId !== undefined && credentials.userId !== found.session.userId)) {
@@ -159,7 +177,7 @@ async function buildGateway(options: GatewayOptions) {
           op.subject,
           { input: input.data, principal },
           {
-            headers: { [busHeaders.requestId]: request.id },
+            headers: { [busHeaders.requestId]: request.id, 'x-client-address': request.ip },
             ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
           },
         );

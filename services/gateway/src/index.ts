@@ -1,3 +1,4 @@
 export * from './app';
 export * from './credentials';
 export * from './config';
+export * from './appkeys';
