@@ -9,3 +9,4 @@ export * from './account';
 export * from './registry';
 export * from './users';
 export * from './media-internal';
+export * from './openapi';

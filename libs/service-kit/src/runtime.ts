@@ -34,7 +34,8 @@ export interface InfrastructureOptions {
   sessions?: SessionStore;
   /** Name of this connection on NATS (shows in NATS monitoring). */
   name?: string;
-  needsDatabase?: boolean;
+  /** Called on every session store error (metrics). */
+  onSessionError?: () => void;
 }
 
 export async function openInfrastructure(config: RuntimeConfig, logger: Logger, options: InfrastructureOptions): Promise<Infrastructure> {
@@ -65,7 +66,10 @@ export async function openInfrastructure(config: RuntimeConfig, logger: Logger, 
             url: config.REDIS_URL,
             prefix: config.REDIS_PREFIX,
             ttlSeconds: config.SESSION_TTL_SECONDS,
-            onError: (error) => logger.warn({ err: error }, 'Session store error'),
+            onError: (error) => {
+              options.onSessionError?.();
+              logger.warn({ err: error }, 'Session store error');
+            },
           })
         : createMemorySessionStore({ ttlSeconds: config.SESSION_TTL_SECONDS }));
     if (!options.sessions) opened.push(sessions);
