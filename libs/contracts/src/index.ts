@@ -10,3 +10,4 @@ export * from './registry';
 export * from './users';
 export * from './media-internal';
 export * from './openapi';
+export * from './events';

@@ -2,3 +2,4 @@ export * from './operations';
 export * from './service';
 export * from './runtime';
 export * from './process';
+export * from './outbox';

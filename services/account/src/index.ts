@@ -33,7 +33,7 @@ export const accountService: ServiceDefinition = {
   name: 'account',
   schema: 'account',
   migrations: accountMigrations,
-  async start({ db: anyDb, database, bus, sessions, logger, env, embedded }) {
+  async start({ db: anyDb, database, bus, sessions, logger, env, embedded, events }) {
     const db = anyDb as AccountDB;
     const config = z.object(accountConfig).parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
 
@@ -66,7 +66,7 @@ export const accountService: ServiceDefinition = {
     }
 
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), logger });
-    const ctx: AccountContext = { db, bus, sessions, logger, mailer, config: { publicUrl: config.PUBLIC_URL, resetTtlMs: config.RESET_TOKEN_TTL_SECONDS * 1000 }, refreshProfile };
+    const ctx: AccountContext = { db, bus, sessions, logger, mailer, config: { publicUrl: config.PUBLIC_URL, resetTtlMs: config.RESET_TOKEN_TTL_SECONDS * 1000 }, refreshProfile, events };
 
     await ensureAdmin(db, env, embedded, logger);
 
