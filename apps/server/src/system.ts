@@ -7,7 +7,7 @@ import { createLogger, type Logger } from '@airwave/logging';
 import { mediaService } from '@airwave/media';
 import { modulesService } from '@airwave/modules';
 import { schedulingService } from '@airwave/scheduling';
-import { openInfrastructure, runtimeConfig, startService, type Infrastructure, type RunningService, type ServiceDefinition } from '@airwave/service-kit';
+import { discoverModules, modulesDirs, openInfrastructure, runtimeConfig, startService, type Infrastructure, type RunningService, type ServiceDefinition } from '@airwave/service-kit';
 import { createMetrics, instrumentBus, type Metrics } from '@airwave/metrics';
 import type { FastifyInstance } from 'fastify';
 
@@ -67,10 +67,13 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       running.push(await startService(definition, infrastructure, logger, env));
     }
     metrics.watchPool('main', () => shared.database.poolStats());
+    const discovered = await discoverModules(modulesDirs(env.MODULES_DIR));
+    const moduleOperations = new Map([...discovered.values()].filter((m) => m.definition).map((m) => [m.name, Object.values(m.definition!.operations)]));
     app = await createGateway({
       bus: instrumentBus(shared.bus, metrics),
       sessions: shared.sessions,
       metrics,
+      moduleOperations,
       logger,
       bodyLimit: config.BODY_LIMIT_BYTES,
       requestTimeoutMs: config.REQUEST_TIMEOUT_MS,

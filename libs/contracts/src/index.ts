@@ -11,3 +11,4 @@ export * from './users';
 export * from './media-internal';
 export * from './openapi';
 export * from './events';
+export * from './modules';

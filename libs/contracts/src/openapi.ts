@@ -99,13 +99,18 @@ function responses(data: JsonSchema | undefined, contentType = 'application/json
   return out;
 }
 
-export function buildOpenApiDocument(extra: ExtraRoute[] = [], info: { version?: string; serverUrl?: string } = {}): JsonSchema {
+export function buildOpenApiDocument(
+  extra: ExtraRoute[] = [],
+  info: { version?: string; serverUrl?: string } = {},
+  /** More operations to document (routes of installed modules). */
+  more: Operation[] = [],
+): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const add = (path: string, method: string, entry: JsonSchema) => {
     paths[path] ??= {};
     paths[path][method] = entry;
   };
-  for (const op of httpOperations()) {
+  for (const op of [...httpOperations(), ...more.filter((o) => o.http)]) {
     const [path, method, entry] = operationEntry(op);
     add(path, method, entry);
   }

@@ -3,12 +3,14 @@
 import type { Operation } from './operation';
 import { account, accountMore } from './account';
 import { users, usersMore } from './users';
+import { modules } from './modules';
 
 export const operationGroups = {
   account,
   accountMore,
   users,
   usersMore,
+  modules,
 } satisfies Record<string, Record<string, Operation>>;
 
 export function allOperations(): Operation[] {

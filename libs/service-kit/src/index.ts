@@ -3,3 +3,4 @@ export * from './service';
 export * from './runtime';
 export * from './process';
 export * from './outbox';
+export * from './module';

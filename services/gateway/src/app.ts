@@ -32,6 +32,7 @@ import type { Metrics } from '@airwave/metrics';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { appKeyAllows, type Endpoint } from './appkeys';
+import { ModuleRoutes } from './module-routes';
 import { traceparentOf } from './trace';
 import { readCredentials } from './credentials';
 
@@ -52,6 +53,8 @@ export interface GatewayOptions {
   metrics?: Metrics;
   /** Extra routes (plugins such as file transfer) to document in the OpenAPI document. */
   extraRoutes?: ExtraRoute[];
+  /** Operations of every discovered module, by module name; routed while the module is installed. */
+  moduleOperations?: Map<string, Operation[]>;
   /** Registers plugins (e.g. media file transfer) before the catch-all handlers. */
   plugins?: ((app: FastifyInstance, helpers: GatewayHelpers) => Promise<void>)[];
 }
@@ -216,12 +219,8 @@ async function buildGateway(options: GatewayOptions) {
     return { [busHeaders.requestId]: request.id, [busHeaders.traceparent]: request.traceparent, 'x-client-address': request.ip };
   }
 
-  function register(op: Operation) {
-    const http = op.http!;
-    app.route({
-      method: http.method,
-      url: `${API}${http.path}`,
-      handler: async (request, reply) => {
+  async function runOperation(op: Operation, request: FastifyRequest, reply: FastifyReply, params: Record<string, unknown>) {
+        const http = op.http!;
         const source = (http.method === 'GET' || http.method === 'DELETE' ? request.query : request.body) ?? {};
         if (typeof source !== 'object' || Array.isArray(source)) throw new AirwaveError('bad_request', 'The request body must be a JSON object.');
         const { i: _i, k: _k, ...fields } = source as Record<string, unknown>;
@@ -231,7 +230,7 @@ async function buildGateway(options: GatewayOptions) {
         // The session's new expiry (Unix seconds), after sliding forward on this use.
         if (caller?.expiresAt) reply.header('x-session-expiry', String(caller.expiresAt));
         authorize(op, principal);
-        const input = op.input.safeParse({ ...fields, ...(request.params as Record<string, unknown>) });
+        const input = op.input.safeParse({ ...fields, ...params });
         if (!input.success) throw validationError(input.error);
         const data = await bus.request(
           op.subject,
@@ -241,8 +240,16 @@ async function buildGateway(options: GatewayOptions) {
             ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
           },
         );
+        // This replica learns of its own module changes at once; others follow the announcement.
+        if (op.subject.startsWith('modules.') && http.method !== 'GET') moduleRoutes.invalidate();
         return reply.send(ok(data, op.successMessage));
-      },
+  }
+
+  function register(op: Operation) {
+    app.route({
+      method: op.http!.method,
+      url: `${API}${op.http!.path}`,
+      handler: (request, reply) => runOperation(op, request, reply, request.params as Record<string, unknown>),
     });
   }
 
@@ -257,6 +264,24 @@ async function buildGateway(options: GatewayOptions) {
 
   app.get(`${API}/ping`, async () => ok('pong'));
 
+  // Routes of installed modules: they come and go at run time, so one catch-all route under the
+  // API resolves them against the modules currently installed (every route above wins over it).
+  const moduleRoutes = new ModuleRoutes(bus, options.moduleOperations ?? new Map(), options.logger);
+  await moduleRoutes.start();
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: `${API}/*`,
+    handler: async (request, reply) => {
+      const path = request.url.split('?')[0]!.slice(API.length);
+      const match = await moduleRoutes.match(request.method, path);
+      if (!match) {
+        return reply.code(404).send(failure(`No route ${request.method} ${request.url.split('?')[0]}.`, { code: 'not_found' }));
+      }
+      return runOperation(match.op, request, reply, match.params);
+    },
+  });
+  app.addHook('onClose', async () => moduleRoutes.stop());
+
   const extraRoutes: ExtraRoute[] = [
     { method: 'GET', path: `${API}/ping`, summary: 'Answers "pong"', tag: 'Server', data: { const: 'pong' } },
     { method: 'GET', path: `${API}/openapi.json`, summary: 'This document', tag: 'Server', contentType: 'application/json' },
@@ -266,7 +291,11 @@ async function buildGateway(options: GatewayOptions) {
     ...(options.extraRoutes ?? []),
   ];
   const document = buildOpenApiDocument(extraRoutes);
-  app.get(`${API}/openapi.json`, async (_request, reply) => reply.header('cache-control', 'public, max-age=60').send(document));
+  // The document includes the routes of the modules installed right now.
+  app.get(`${API}/openapi.json`, async (_request, reply) => {
+    const current = moduleRoutes.installedOperations();
+    return reply.header('cache-control', 'no-cache').send(current.length ? buildOpenApiDocument(extraRoutes, {}, current) : document);
+  });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -4,6 +4,7 @@ import { commonConfig, parseConfig, z } from '@airwave/config';
 import { createLogger } from '@airwave/logging';
 import { createMetrics, instrumentBus } from '@airwave/metrics';
 import { createRedisSessionStore } from '@airwave/sessions';
+import { discoverModules, modulesDirs } from '@airwave/service-kit';
 import { createGateway } from './app';
 import { gatewayConfig } from './config';
 
@@ -29,7 +30,9 @@ try {
       logger.warn({ err: error }, 'Session store error');
     },
   });
-  const app = await createGateway({ bus: instrumentBus(bus, metrics), sessions, logger, metrics, bodyLimit: config.BODY_LIMIT_BYTES, requestTimeoutMs: config.REQUEST_TIMEOUT_MS });
+  const discovered = await discoverModules(modulesDirs(process.env.MODULES_DIR));
+  const moduleOperations = new Map([...discovered.values()].filter((m) => m.definition).map((m) => [m.name, Object.values(m.definition!.operations)]));
+  const app = await createGateway({ bus: instrumentBus(bus, metrics), sessions, logger, metrics, moduleOperations, bodyLimit: config.BODY_LIMIT_BYTES, requestTimeoutMs: config.REQUEST_TIMEOUT_MS });
   await app.listen({ port: config.PORT, host: config.HOST });
   let stopping = false;
   const stop = async () => {
