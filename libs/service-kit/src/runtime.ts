@@ -11,6 +11,7 @@ import type { RunningService, ServiceDefinition, ServiceEvents } from './service
 export const runtimeConfig = z.object({
   ...commonConfig,
   SESSION_TTL_SECONDS: z.coerce.number().int().min(2).max(30 * 86400).default(3600).describe('Seconds a session lives after its last use.'),
+  MODULES_DIR: z.string().optional().describe("Directories holding modules, separated by ':' (default: the repository's modules/)."),
   AIRWAVE_ADMIN_PASSWORD: z.string().min(1).optional().describe('Password of the admin user created on first start with an empty database (required outside the embedded default).'),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;

@@ -96,7 +96,8 @@ async function buildGateway(options: GatewayOptions) {
     // Fastify's own request lines would log the raw URL, where old clients put `k=<key>`; the
     // gateway logs each request itself, with secrets removed from the URL.
     logController: new LogController({ disableRequestLogging: true }),
-    forceCloseConnections: false,
+    // On close: in-flight requests finish, idle keep-alive connections are closed at once.
+    forceCloseConnections: 'idle',
   });
   app.decorateRequest('principal', null);
   app.decorateRequest('traceparent', '');
@@ -108,6 +109,21 @@ async function buildGateway(options: GatewayOptions) {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   app.decorate('airwaveRoutes', routes);
+
+  // Graceful close: requests in flight finish; their keep-alive connections are closed as soon as
+  // they go idle (otherwise the server would wait for the clients' keep-alive timeout).
+  let closing = false;
+  let idleSweep: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    closing = true;
+    idleSweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    idleSweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(idleSweep));
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
