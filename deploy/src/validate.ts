@@ -15,6 +15,7 @@ export function modelModule(apiVersion: string, kind: string): string {
 type ModelClass = new (data: unknown) => { validate(): void };
 
 async function loadModel(apiVersion: string, kind: string): Promise<ModelClass | undefined> {
+  if (!/^([a-z0-9.-]+\/)?v[0-9a-z]+$/.test(apiVersion) || !/^[A-Z][A-Za-z0-9]*$/.test(kind)) return undefined;
   try {
     const module = (await import(modelModule(apiVersion, kind))) as Record<string, unknown>;
     const model = module[kind];
