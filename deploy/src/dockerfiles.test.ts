@@ -66,6 +66,13 @@ describe.each(images)('$dir/Dockerfile', ({ image, dir, port }) => {
     expect(final.filter((s) => s.op === 'COPY').map((s) => s.args)).toEqual(['--from=build /out /app']);
   });
 
+  it.runIf(['gateway', 'modules', 'server'].includes(image))('ships the modules/ directory where MODULES_DIR points, resolving through its own node_modules link', () => {
+    const run = steps.filter((s) => s.op === 'RUN').map((s) => s.args).join(' && ');
+    expect(run).toMatch(/for dir in modules\/\*\/; do/);
+    expect(run).toContain('ln -s ../node_modules/.pnpm/node_modules /out/modules/node_modules');
+    expect(final.find((s) => s.op === 'ENV' && /MODULES_DIR=\/app\/modules(\s|$)/.test(s.args))).toBeDefined();
+  });
+
   it('keeps tsx in the production dependencies (pnpm deploy --prod drops root devDependencies)', () => {
     expect(pkg.dependencies?.tsx).toBeDefined();
   });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deleteNatsStream } from '@airwave/bus';
 import { createTestDatabase } from '@airwave/db';
-import { createLogger } from '@airwave/logging';
+import { createLogger, type Logger } from '@airwave/logging';
 import { startSystem, type RunningSystem } from '@airwave/server';
 import { deleteRedisPrefix } from '@airwave/sessions';
 
@@ -30,7 +30,7 @@ export interface TestSystem extends RunningSystem {
   stop(): Promise<void>;
 }
 
-export async function startTestSystem(mode: Mode, extraEnv: Record<string, string> = {}): Promise<TestSystem> {
+export async function startTestSystem(mode: Mode, extraEnv: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestSystem> {
   const id = randomBytes(4).toString('hex');
   const cleanups: (() => Promise<void>)[] = [];
   const env: Record<string, string> = {
@@ -56,7 +56,7 @@ export async function startTestSystem(mode: Mode, extraEnv: Record<string, strin
     cleanups.push(() => deleteRedisPrefix(urls.redis!, env.REDIS_PREFIX!));
     cleanups.push(() => deleteNatsStream(env.NATS_URL!, env.BUS_PREFIX!));
   }
-  const system = await startSystem({ env, mode, logger: createLogger({ level: 'silent' }) });
+  const system = await startSystem({ env, mode, logger: options.logger ?? createLogger({ level: 'silent' }) });
   return {
     ...system,
     mode,

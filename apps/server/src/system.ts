@@ -7,7 +7,8 @@ import { createLogger, type Logger } from '@airwave/logging';
 import { mediaService } from '@airwave/media';
 import { modulesService } from '@airwave/modules';
 import { schedulingService } from '@airwave/scheduling';
-import { openInfrastructure, runtimeConfig, startService, type Infrastructure, type RunningService, type ServiceDefinition } from '@airwave/service-kit';
+import { discoverModules, modulesDirs, openInfrastructure, runtimeConfig, startService, type Infrastructure, type RunningService, type ServiceDefinition } from '@airwave/service-kit';
+import { createMetrics, instrumentBus, type Metrics } from '@airwave/metrics';
 import type { FastifyInstance } from 'fastify';
 
 export const serviceDefinitions: ServiceDefinition[] = [accountService, mediaService, schedulingService, modulesService];
@@ -23,6 +24,7 @@ export interface SystemOptions {
    * its own bus connection, database pool and session client, as separate processes would.
    */
   mode?: 'embedded' | 'distributed';
+  metrics?: Metrics;
 }
 
 export interface RunningSystem {
@@ -41,6 +43,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   const mode = options.mode ?? 'embedded';
   const embedded = mode === 'embedded';
   const opened: Infrastructure[] = [];
+  const metrics = options.metrics ?? createMetrics({ process: embedded ? 'airwave' : 'gateway' });
   const running: RunningService[] = [];
   let app: FastifyInstance | undefined;
   const close = async () => {
@@ -49,7 +52,11 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     for (const infrastructure of opened.reverse()) await infrastructure.close();
   };
   try {
-    const shared = await openInfrastructure(config, logger, { embedded, name: 'airwave-gateway' });
+    const shared = await openInfrastructure(config, logger, {
+      embedded,
+      name: 'airwave-gateway',
+      onSessionError: () => metrics.sessionStoreErrors.inc(),
+    });
     opened.push(shared);
     for (const definition of serviceDefinitions) {
       // Distributed: each service has its own connections, exactly like its own process would.
@@ -59,9 +66,14 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       if (!embedded) opened.push(infrastructure);
       running.push(await startService(definition, infrastructure, logger, env));
     }
+    metrics.watchPool('main', () => shared.database.poolStats());
+    const discovered = await discoverModules(modulesDirs(env.MODULES_DIR));
+    const moduleOperations = new Map([...discovered.values()].filter((m) => m.definition).map((m) => [m.name, Object.values(m.definition!.operations)]));
     app = await createGateway({
-      bus: shared.bus,
+      bus: instrumentBus(shared.bus, metrics),
       sessions: shared.sessions,
+      metrics,
+      moduleOperations,
       logger,
       bodyLimit: config.BODY_LIMIT_BYTES,
       requestTimeoutMs: config.REQUEST_TIMEOUT_MS,

@@ -9,3 +9,6 @@ export * from './account';
 export * from './registry';
 export * from './users';
 export * from './media-internal';
+export * from './openapi';
+export * from './events';
+export * from './modules';

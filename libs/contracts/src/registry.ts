@@ -3,16 +3,18 @@
 import type { Operation } from './operation';
 import { account, accountMore } from './account';
 import { users, usersMore } from './users';
+import { modules } from './modules';
 
-export const operationGroups: Record<string, Record<string, Operation>> = {
+export const operationGroups = {
   account,
   accountMore,
   users,
   usersMore,
-};
+  modules,
+} satisfies Record<string, Record<string, Operation>>;
 
 export function allOperations(): Operation[] {
-  return Object.values(operationGroups).flatMap((group) => Object.values(group));
+  return Object.values(operationGroups as Record<string, Record<string, Operation>>).flatMap((group) => Object.values(group));
 }
 
 export function httpOperations(): Operation[] {

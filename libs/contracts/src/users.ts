@@ -65,6 +65,23 @@ export const GroupInfo = z.object({
   permissions: z.array(z.string()),
 });
 
+export const permissionsInternal = {
+  /** Internal: a module adds its permissions to the catalogue (category `module:<name>`). */
+  register: defineOperation({
+    subject: 'account.permissions.register',
+    input: z.object({ module: z.string(), permissions: z.array(z.object({ name: z.string().regex(/^[a-z][a-z0-9_]{1,63}$/), description: z.string() })) }),
+    output: Nothing,
+    auth: 'none',
+  }),
+  /** Internal: a module's permissions leave the catalogue. */
+  unregister: defineOperation({
+    subject: 'account.permissions.unregister',
+    input: z.object({ module: z.string() }),
+    output: Nothing,
+    auth: 'none',
+  }),
+};
+
 export const usersMore = {
   list: defineOperation({
     subject: 'account.users.list',

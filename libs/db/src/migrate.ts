@@ -47,6 +47,8 @@ export async function migrateSchema(
     db: db.root,
     provider,
     migrationTableSchema: schema,
+    // Shared migrations (the outbox) are added to every service under their own names.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

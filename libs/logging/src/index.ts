@@ -1,6 +1,10 @@
 // Structured JSON logs. Anything that could hold a secret is redacted at the logger, so a careless
 // log call cannot leak a password or a key.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+
+/** Per-request fields (request id, trace id) added to every log line written while handling it. */
+export const logContext = new AsyncLocalStorage<Record<string, string>>();
 
 export type { Logger };
 
@@ -36,6 +40,7 @@ export function createLogger(settings: LoggerSettings = {}): Logger {
     base: settings.name ? { service: settings.name } : {},
     redact: { paths: redactedPaths, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: () => logContext.getStore() ?? {},
   };
   return settings.destination ? pino(options, settings.destination as DestinationStream) : pino(options);
 }

@@ -10,6 +10,7 @@ import {
   type Operation,
   type Principal,
 } from '@airwave/contracts';
+import { logContext } from '@airwave/logging';
 import type { z } from 'zod';
 
 export interface CallContext {
@@ -45,7 +46,12 @@ export async function bindOperation<O extends Operation>(
       const input = op.input.safeParse(envelope.data.input ?? {});
       if (!input.success) throw validationError(input.error);
       const context: CallContext = { principal, headers: request.headers, requestId: request.headers['x-request-id'] };
-      const output = await handler(input.data as z.output<O['input']>, context as ContextFor<O>);
+      const fields: Record<string, string> = {};
+      if (context.requestId) fields.reqId = context.requestId;
+      const traceId = /^00-([0-9a-f]{32})-/.exec(request.headers.traceparent ?? '')?.[1];
+      if (traceId) fields.traceId = traceId;
+      if (request.headers.traceparent) fields.traceparent = request.headers.traceparent;
+      const output = await logContext.run(fields, () => handler(input.data as z.output<O['input']>, context as ContextFor<O>));
       return output ?? null;
     },
     { queue: options.queue ?? op.subject.split('.')[0] },
@@ -59,8 +65,14 @@ export async function callOperation<O extends Operation>(
   input: z.input<O['input']>,
   options: { principal?: Principal | null; headers?: Headers; timeoutMs?: number } = {},
 ): Promise<z.output<O['output']>> {
+  // Within a handler, the request id and trace context carry on to the next service.
+  const current = logContext.getStore();
+  const inherited: Headers = {};
+  if (current?.reqId) inherited['x-request-id'] = current.reqId;
+  if (current?.traceparent) inherited.traceparent = current.traceparent;
+  const headers = { ...inherited, ...(options.headers ?? {}) };
   const reply = await bus.request(op.subject, { input, principal: options.principal ?? null }, {
-    ...(options.headers ? { headers: options.headers } : {}),
+    ...(Object.keys(headers).length ? { headers } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   });
   return reply as z.output<O['output']>;

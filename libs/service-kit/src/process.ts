@@ -1,6 +1,7 @@
 // Production entry point of one service: its own process against NATS, Postgres and Redis.
 import { createServer } from 'node:http';
 import { createLogger, type Logger } from '@airwave/logging';
+import { createMetrics } from '@airwave/metrics';
 import { loadRuntimeConfig, openInfrastructure, startService } from './runtime';
 import type { ServiceDefinition } from './service';
 
@@ -10,13 +11,21 @@ export async function runServiceProcess(definition: ServiceDefinition, env: Reco
   try {
     const config = loadRuntimeConfig(env);
     logger = createLogger({ name: definition.name, level: config.LOG_LEVEL });
+    const metrics = createMetrics({ process: definition.name });
     const infrastructure = await openInfrastructure(config, logger, { embedded: false, name: `airwave-${definition.name}` });
+    metrics.watchPool('main', () => infrastructure.database.poolStats());
     const service = await startService(definition, infrastructure, logger, env);
     const probes = config.METRICS_PORT
       ? createServer((request, response) => {
           const respond = (status: number, body: unknown) => {
             response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
           };
+          if (request.url === '/metrics') {
+            void metrics.registry.metrics().then((text) => {
+              response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text);
+            });
+            return;
+          }
           if (request.url === '/healthz') return respond(200, { status: true, msg: 'alive', data: null });
           if (request.url === '/readyz') {
             void Promise.all([infrastructure.database.ping(), infrastructure.bus.ping(2000)]).then(

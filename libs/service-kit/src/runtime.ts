@@ -2,10 +2,11 @@
 // process) and by each service's own process in production.
 import { createBus, type Bus } from '@airwave/bus';
 import { commonConfig, parseConfig, z } from '@airwave/config';
-import { migrateSchema, openDatabase, type Database } from '@airwave/db';
+import { migrateSchema, openDatabase, type Database, type SchemaMigration } from '@airwave/db';
 import type { Logger } from '@airwave/logging';
 import { createMemorySessionStore, createRedisSessionStore, type SessionStore } from '@airwave/sessions';
-import type { RunningService, ServiceDefinition } from './service';
+import { outboxMigration, recordEvent, startOutboxRelay } from './outbox';
+import type { RunningService, ServiceDefinition, ServiceEvents } from './service';
 
 export const runtimeConfig = z.object({
   ...commonConfig,
@@ -34,7 +35,8 @@ export interface InfrastructureOptions {
   sessions?: SessionStore;
   /** Name of this connection on NATS (shows in NATS monitoring). */
   name?: string;
-  needsDatabase?: boolean;
+  /** Called on every session store error (metrics). */
+  onSessionError?: () => void;
 }
 
 export async function openInfrastructure(config: RuntimeConfig, logger: Logger, options: InfrastructureOptions): Promise<Infrastructure> {
@@ -65,7 +67,10 @@ export async function openInfrastructure(config: RuntimeConfig, logger: Logger, 
             url: config.REDIS_URL,
             prefix: config.REDIS_PREFIX,
             ttlSeconds: config.SESSION_TTL_SECONDS,
-            onError: (error) => logger.warn({ err: error }, 'Session store error'),
+            onError: (error) => {
+              options.onSessionError?.();
+              logger.warn({ err: error }, 'Session store error');
+            },
           })
         : createMemorySessionStore({ ttlSeconds: config.SESSION_TTL_SECONDS }));
     if (!options.sessions) opened.push(sessions);
@@ -91,22 +96,39 @@ export async function startService(
   logger: Logger,
   env: Record<string, string | undefined>,
 ): Promise<RunningService> {
-  const applied = await migrateSchema(infrastructure.database, definition.schema, definition.migrations);
+  const applied = await migrateSchema(infrastructure.database, definition.schema, withOutbox(definition.migrations));
   if (applied.length > 0) logger.info({ service: definition.name, migrations: applied }, 'Applied migrations');
-  return definition.start({
-    db: infrastructure.database.forSchema(definition.schema),
+  const db = infrastructure.database.forSchema(definition.schema);
+  const serviceLogger = logger.child({ service: definition.name });
+  const relay = startOutboxRelay(db, infrastructure.bus, serviceLogger);
+  const events: ServiceEvents = { record: recordEvent, kick: () => relay.kick(), flush: () => relay.flush() };
+  const running = await definition.start({
+    db,
     database: infrastructure.database,
     bus: infrastructure.bus,
     sessions: infrastructure.sessions,
-    logger: logger.child({ service: definition.name }),
+    logger: serviceLogger,
     env,
     embedded: infrastructure.embedded,
+    events,
   });
+  return {
+    async stop() {
+      await running.stop();
+      await relay.flush().catch(() => undefined);
+      await relay.stop();
+    },
+    events,
+  } as RunningService & { events: ServiceEvents };
+}
+
+function withOutbox(migrations: Record<string, SchemaMigration>): Record<string, SchemaMigration> {
+  return { ...migrations, outbox_0001: outboxMigration };
 }
 
 /** `pnpm migrate`: applies every service's migrations and exits. */
 export async function migrateAll(definitions: ServiceDefinition[], database: Database): Promise<Record<string, string[]>> {
   const result: Record<string, string[]> = {};
-  for (const definition of definitions) result[definition.name] = await migrateSchema(database, definition.schema, definition.migrations);
+  for (const definition of definitions) result[definition.name] = await migrateSchema(database, definition.schema, withOutbox(definition.migrations));
   return result;
 }

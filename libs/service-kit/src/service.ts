@@ -6,6 +6,7 @@ import type { AnyDB, Database, SchemaMigration } from '@airwave/db';
 import type { Logger } from '@airwave/logging';
 import type { SessionStore } from '@airwave/sessions';
 import { bindOperation } from './operations';
+import type { Actor } from './outbox';
 
 export interface ServiceDeps {
   /** Handle bound to the service's own schema. */
@@ -17,6 +18,16 @@ export interface ServiceDeps {
   env: Record<string, string | undefined>;
   /** True in the embedded default (one process, PGlite, in-process bus). */
   embedded: boolean;
+  /** The service's outbox: record events inside your transaction, then kick after commit. */
+  events: ServiceEvents;
+}
+
+export interface ServiceEvents {
+  record(trx: AnyDB, type: string, payload: unknown, actor: Actor): Promise<string>;
+  /** Publish what was committed now rather than at the next poll. */
+  kick(): void;
+  /** Waits until every committed event is published (tests, shutdown). */
+  flush(): Promise<void>;
 }
 
 export interface RunningService {

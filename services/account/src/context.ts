@@ -2,6 +2,7 @@ import type { Bus } from '@airwave/bus';
 import { AirwaveError, type PrincipalProfile } from '@airwave/contracts';
 import type { Logger } from '@airwave/logging';
 import type { SessionStore } from '@airwave/sessions';
+import type { ServiceEvents } from '@airwave/service-kit';
 import type { Mailer } from './mailer';
 import type { AccountDB } from './schema';
 
@@ -17,6 +18,7 @@ export interface AccountContext {
   logger: Logger;
   mailer: Mailer;
   config: AccountConfig;
+  events: ServiceEvents;
   /** Rebuilds the cached principal of a user (after a change of groups or permissions). */
   refreshProfile(userId: number): Promise<PrincipalProfile | null>;
 }

@@ -1,5 +1,5 @@
 // The account service: users, groups, permissions, sessions, app keys, registration and recovery.
-import { account, unauthenticated, type PrincipalProfile } from '@airwave/contracts';
+import { account, permissionsInternal, unauthenticated, type PrincipalProfile } from '@airwave/contracts';
 import { z } from '@airwave/config';
 import { bindHealth, bindOperation, type ServiceDefinition } from '@airwave/service-kit';
 import { sql } from 'kysely';
@@ -33,7 +33,7 @@ export const accountService: ServiceDefinition = {
   name: 'account',
   schema: 'account',
   migrations: accountMigrations,
-  async start({ db: anyDb, database, bus, sessions, logger, env, embedded }) {
+  async start({ db: anyDb, database, bus, sessions, logger, env, embedded, events }) {
     const db = anyDb as AccountDB;
     const config = z.object(accountConfig).parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
 
@@ -47,11 +47,13 @@ export const accountService: ServiceDefinition = {
         ? await db.selectFrom('permissions').select('name').orderBy('name').execute()
         : groupIds.length === 0
           ? []
-          : await db
+          : // Only permissions still in the catalogue count (an uninstalled module's are gone).
+            await db
               .selectFrom('group_permissions')
               .select('permission as name')
               .distinct()
               .where('group_id', 'in', groupIds)
+              .where(sql<string>`split_part(permission, ':', 1)`, 'in', db.selectFrom('permissions').select('name'))
               .orderBy('permission')
               .execute();
       return { userId: user.id, username: user.username, groupIds, permissions: permissions.map((p) => p.name) };
@@ -65,8 +67,14 @@ export const accountService: ServiceDefinition = {
       return profile;
     }
 
+    /** After the catalogue changes, every cached principal is rebuilt (admins hold everything). */
+    async function refreshAllProfiles(): Promise<void> {
+      const ids = await db.selectFrom('users').select('id').execute();
+      for (const { id } of ids) await refreshProfile(id);
+    }
+
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), logger });
-    const ctx: AccountContext = { db, bus, sessions, logger, mailer, config: { publicUrl: config.PUBLIC_URL, resetTtlMs: config.RESET_TOKEN_TTL_SECONDS * 1000 }, refreshProfile };
+    const ctx: AccountContext = { db, bus, sessions, logger, mailer, config: { publicUrl: config.PUBLIC_URL, resetTtlMs: config.RESET_TOKEN_TTL_SECONDS * 1000 }, refreshProfile, events };
 
     await ensureAdmin(db, env, embedded, logger);
 
@@ -110,6 +118,22 @@ export const accountService: ServiceDefinition = {
           }),
           bindOperation(bus, account.settingsGet, (_input, { principal }) => readSettings(ctx, principal.userId)),
           bindOperation(bus, account.principal, ({ userId }) => refreshProfile(userId)),
+          bindOperation(bus, permissionsInternal.register, async ({ module, permissions }) => {
+            if (permissions.length) {
+              await db
+                .insertInto('permissions')
+                .values(permissions.map((p) => ({ name: p.name, category: `module:${module}`, description: p.description })))
+                .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ description: eb.ref('excluded.description'), category: eb.ref('excluded.category') })))
+                .execute();
+            }
+            await refreshAllProfiles();
+            return null;
+          }),
+          bindOperation(bus, permissionsInternal.unregister, async ({ module }) => {
+            await db.deleteFrom('permissions').where('category', '=', `module:${module}`).execute();
+            await refreshAllProfiles();
+            return null;
+          }),
         ]),
         bindSelf(ctx),
         bindAppKeys(ctx),

@@ -41,12 +41,14 @@ export function bindRecovery(ctx: AccountContext) {
             .returning('id')
             .executeTakeFirstOrThrow();
           await trx.insertInto('user_groups').values({ user_id: user.id, group_id: USERS_GROUP_ID }).execute();
+          await ctx.events.record(trx, 'account.user.created', { id: user.id, username }, null);
           return user.id;
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('That username or email address is already in use.');
         throw error;
       }
+      ctx.events.kick();
       const token = await issueToken(ctx, userId, 'welcome');
       await mailer.send({
         to: email,

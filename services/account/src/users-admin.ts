@@ -60,7 +60,7 @@ async function assertAdminRemains(db: AccountDB): Promise<void> {
 }
 
 export function bindUsersAdmin(ctx: AccountContext) {
-  const { db, bus, sessions, logger, refreshProfile } = ctx;
+  const { db, bus, sessions, logger, refreshProfile, events } = ctx;
 
   const refreshMembers = async (groupId: number) => {
     const members = await db.selectFrom('user_groups').select('user_id').where('group_id', '=', groupId).execute();
@@ -68,7 +68,7 @@ export function bindUsersAdmin(ctx: AccountContext) {
   };
 
   return Promise.all([
-    bindOperation(bus, users.create, async (input) => {
+    bindOperation(bus, users.create, async (input, { principal }) => {
       const groupIds = [...new Set(input.group_ids)];
       await assertGroupsExist(db, groupIds);
       const passwordHash = await hashPassword(input.password);
@@ -80,8 +80,10 @@ export function bindUsersAdmin(ctx: AccountContext) {
             .returning('id')
             .executeTakeFirstOrThrow();
           if (groupIds.length) await trx.insertInto('user_groups').values(groupIds.map((group_id) => ({ user_id: user.id, group_id }))).execute();
+          await events.record(trx, 'account.user.created', { id: user.id, username: input.username }, principal);
           return user.id;
         });
+        events.kick();
         logger.info({ userId: id, username: input.username }, 'User created');
         return { id };
       } catch (error) {
@@ -118,7 +120,10 @@ export function bindUsersAdmin(ctx: AccountContext) {
             if (unique.length) await trx.insertInto('user_groups').values(unique.map((group_id) => ({ user_id: id, group_id }))).execute();
           }
           if (group_ids || enabled === false) await assertAdminRemains(trx as unknown as AccountDB);
+          const after = await trx.selectFrom('users').select(['username', 'enabled']).where('id', '=', id).executeTakeFirstOrThrow();
+          await events.record(trx, 'account.user.updated', { id, username: after.username, enabled: after.enabled }, principal);
         });
+        events.kick();
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('That email address is already in use.');
         throw error;
@@ -134,19 +139,22 @@ export function bindUsersAdmin(ctx: AccountContext) {
         const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) throw notFound('No such user.');
         await assertAdminRemains(trx as unknown as AccountDB);
+        await events.record(trx, 'account.user.deleted', { id }, principal);
       });
+      events.kick();
       await sessions.destroyAllForUser(id);
       await sessions.deleteProfile(id);
       logger.info({ userId: id, by: principal.userId }, 'User deleted');
       return null;
     }),
-    bindOperation(bus, users.groupCreate, async (input) => {
+    bindOperation(bus, users.groupCreate, async (input, { principal }) => {
       const permissions = [...new Set(input.permissions)];
       await assertKnownPermissions(db, permissions);
       try {
         return await db.transaction().execute(async (trx) => {
           const group = await trx.insertInto('groups').values({ name: input.name, description: input.description }).returning('id').executeTakeFirstOrThrow();
           if (permissions.length) await trx.insertInto('group_permissions').values(permissions.map((permission) => ({ group_id: group.id, permission }))).execute();
+          await events.record(trx, 'account.group.saved', { id: group.id, name: input.name, permissions }, principal);
           return { id: group.id };
         });
       } catch (error) {
@@ -158,7 +166,7 @@ export function bindUsersAdmin(ctx: AccountContext) {
       const groups = await db.selectFrom('groups').select('id').orderBy('id').execute();
       return Promise.all(groups.map((g) => groupInfo(db, g.id)));
     }),
-    bindOperation(bus, usersMore.groupUpdate, async ({ id, name, description, permissions }) => {
+    bindOperation(bus, usersMore.groupUpdate, async ({ id, name, description, permissions }, { principal }) => {
       if (permissions && id === ADMIN_GROUP_ID) throw badRequest('The Admin group always holds every permission; its permissions cannot be edited.');
       if (permissions) await assertKnownPermissions(db, permissions);
       try {
@@ -172,7 +180,10 @@ export function bindUsersAdmin(ctx: AccountContext) {
             const unique = [...new Set(permissions)];
             if (unique.length) await trx.insertInto('group_permissions').values(unique.map((permission) => ({ group_id: id, permission }))).execute();
           }
+          const saved = await groupInfo(trx as unknown as AccountDB, id);
+          await events.record(trx, 'account.group.saved', { id, name: saved.name, permissions: saved.permissions }, principal);
         });
+        events.kick();
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('A group with that name already exists.');
         throw error;
@@ -180,11 +191,15 @@ export function bindUsersAdmin(ctx: AccountContext) {
       await refreshMembers(id);
       return groupInfo(db, id);
     }),
-    bindOperation(bus, usersMore.groupDelete, async ({ id }) => {
+    bindOperation(bus, usersMore.groupDelete, async ({ id }, { principal }) => {
       if (id === ADMIN_GROUP_ID || id === USERS_GROUP_ID) throw conflict('The Admin and Users groups cannot be deleted.');
       const members = await db.selectFrom('user_groups').select('user_id').where('group_id', '=', id).execute();
-      const result = await db.deleteFrom('groups').where('id', '=', id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound('No such group.');
+      await db.transaction().execute(async (trx) => {
+        const result = await trx.deleteFrom('groups').where('id', '=', id).executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) throw notFound('No such group.');
+        await events.record(trx, 'account.group.deleted', { id }, principal);
+      });
+      events.kick();
       await Promise.all(members.map((m) => refreshProfile(m.user_id)));
       return null;
     }),

@@ -20,13 +20,20 @@ import {
   unauthenticated,
   validationError,
   type Operation,
+  buildOpenApiDocument,
+  type ExtraRoute,
   type Principal,
   type PrincipalProfile,
 } from '@airwave/contracts';
 import type { Logger } from '@airwave/logging';
 import type { SessionStore } from '@airwave/sessions';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Metrics } from '@airwave/metrics';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import { appKeyAllows, type Endpoint } from './appkeys';
+import { ModuleRoutes } from './module-routes';
+import { traceparentOf } from './trace';
 import { readCredentials } from './credentials';
 
 export interface GatewayOptions {
@@ -42,11 +49,32 @@ export interface GatewayOptions {
   readinessChecks?: Record<string, () => Promise<void>>;
   /** Services whose health answer readiness requires (default: all). */
   requiredServices?: readonly string[];
+  /** Prometheus metrics of this process (served at /metrics). */
+  metrics?: Metrics;
+  /** Extra routes (plugins such as file transfer) to document in the OpenAPI document. */
+  extraRoutes?: ExtraRoute[];
+  /** Operations of every discovered module, by module name; routed while the module is installed. */
+  moduleOperations?: Map<string, Operation[]>;
+  /** Registers plugins (e.g. media file transfer) before the catch-all handlers. */
+  plugins?: ((app: FastifyInstance, helpers: GatewayHelpers) => Promise<void>)[];
+}
+
+/** What a gateway plugin gets to authenticate and call the bus like the gateway's own routes. */
+export interface GatewayHelpers {
+  bus: Bus;
+  /** Resolves the caller (null when no credentials were presented); throws 401/403 like the gateway. */
+  authenticate(request: FastifyRequest, fields?: Record<string, unknown>): Promise<Principal | null>;
+  /** Bus headers (request id, trace context, client address) for a request. */
+  busHeadersOf(request: FastifyRequest): Record<string, string>;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    traceparent: string;
+  }
+  interface FastifyInstance {
+    airwaveRoutes: { method: string; url: string }[];
   }
 }
 
@@ -65,10 +93,37 @@ async function buildGateway(options: GatewayOptions) {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    // Fastify's own request lines would log the raw URL, where old clients put `k=<key>`; the
+    // gateway logs each request itself, with secrets removed from the URL.
+    logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: false,
   });
   app.decorateRequest('principal', null);
+  app.decorateRequest('traceparent', '');
   await app.register(cookie);
+
+  // Every route the gateway serves, for the OpenAPI completeness test and diagnostics.
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
+  app.decorate('airwaveRoutes', routes);
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime), userId: request.principal?.userId },
+      'request completed',
+    );
+  });
+
+  const metrics = options.metrics;
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+      metrics.httpRequests.inc(labels);
+      metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    });
+  }
 
   // Form bodies (some OpenBroadcaster clients post them) become plain objects like JSON bodies.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -79,6 +134,9 @@ async function buildGateway(options: GatewayOptions) {
     // Accept a caller's request id only when it is short and plain; it travels to the services.
     if (!/^[A-Za-z0-9._-]{1,128}$/.test(request.id)) request.id = randomUUID();
     reply.header('x-request-id', request.id);
+    // W3C trace context: continue the caller's trace or start one; it crosses the bus in headers.
+    request.traceparent = traceparentOf(request.headers.traceparent);
+    reply.header('traceparent', request.traceparent);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-frame-options', 'DENY');
@@ -157,38 +215,94 @@ async function buildGateway(options: GatewayOptions) {
     return { principal: { ...profile, via: 'session', sessionId: found.session.id }, expiresAt: found.session.expiresAt };
   }
 
-  function register(op: Operation) {
-    const http = op.http!;
-    app.route({
-      method: http.method,
-      url: `${API}${http.path}`,
-      handler: async (request, reply) => {
+  function busHeadersOf(request: FastifyRequest): Record<string, string> {
+    return { [busHeaders.requestId]: request.id, [busHeaders.traceparent]: request.traceparent, 'x-client-address': request.ip };
+  }
+
+  async function runOperation(op: Operation, request: FastifyRequest, reply: FastifyReply, params: Record<string, unknown>) {
+        const http = op.http!;
         const source = (http.method === 'GET' || http.method === 'DELETE' ? request.query : request.body) ?? {};
         if (typeof source !== 'object' || Array.isArray(source)) throw new AirwaveError('bad_request', 'The request body must be a JSON object.');
         const { i: _i, k: _k, ...fields } = source as Record<string, unknown>;
         const caller = await authenticate(request, source as Record<string, unknown>);
         const principal = caller?.principal ?? null;
+        request.principal = principal;
         // The session's new expiry (Unix seconds), after sliding forward on this use.
         if (caller?.expiresAt) reply.header('x-session-expiry', String(caller.expiresAt));
         authorize(op, principal);
-        const input = op.input.safeParse({ ...fields, ...(request.params as Record<string, unknown>) });
+        const input = op.input.safeParse({ ...fields, ...params });
         if (!input.success) throw validationError(input.error);
         const data = await bus.request(
           op.subject,
           { input: input.data, principal },
           {
-            headers: { [busHeaders.requestId]: request.id, 'x-client-address': request.ip },
+            headers: busHeadersOf(request),
             ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),
           },
         );
+        // This replica learns of its own module changes at once; others follow the announcement.
+        if (op.subject.startsWith('modules.') && http.method !== 'GET') moduleRoutes.invalidate();
         return reply.send(ok(data, op.successMessage));
-      },
+  }
+
+  function register(op: Operation) {
+    app.route({
+      method: op.http!.method,
+      url: `${API}${op.http!.path}`,
+      handler: (request, reply) => runOperation(op, request, reply, request.params as Record<string, unknown>),
     });
   }
 
   for (const op of httpOperations()) register(op);
 
+  const helpers: GatewayHelpers = {
+    bus,
+    busHeadersOf,
+    authenticate: async (request, fields = {}) => (await authenticate(request, fields))?.principal ?? null,
+  };
+  for (const plugin of options.plugins ?? []) await plugin(app as unknown as FastifyInstance, helpers);
+
   app.get(`${API}/ping`, async () => ok('pong'));
+
+  // Routes of installed modules: they come and go at run time, so one catch-all route under the
+  // API resolves them against the modules currently installed (every route above wins over it).
+  const moduleRoutes = new ModuleRoutes(bus, options.moduleOperations ?? new Map(), options.logger);
+  await moduleRoutes.start();
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: `${API}/*`,
+    handler: async (request, reply) => {
+      const path = request.url.split('?')[0]!.slice(API.length);
+      const match = await moduleRoutes.match(request.method, path);
+      if (!match) {
+        return reply.code(404).send(failure(`No route ${request.method} ${request.url.split('?')[0]}.`, { code: 'not_found' }));
+      }
+      return runOperation(match.op, request, reply, match.params);
+    },
+  });
+  app.addHook('onClose', async () => moduleRoutes.stop());
+
+  const extraRoutes: ExtraRoute[] = [
+    { method: 'GET', path: `${API}/ping`, summary: 'Answers "pong"', tag: 'Server', data: { const: 'pong' } },
+    { method: 'GET', path: `${API}/openapi.json`, summary: 'This document', tag: 'Server', contentType: 'application/json' },
+    { method: 'GET', path: '/healthz', summary: 'Liveness: the process is up', tag: 'Server', data: { type: 'object' } },
+    { method: 'GET', path: '/readyz', summary: 'Readiness: bus, session store, database and every service answer', tag: 'Server', data: { type: 'object' } },
+    { method: 'GET', path: '/metrics', summary: 'Prometheus metrics', tag: 'Server', contentType: 'text/plain' },
+    ...(options.extraRoutes ?? []),
+  ];
+  const document = buildOpenApiDocument(extraRoutes);
+  // The document includes the routes of the modules installed right now.
+  app.get(`${API}/openapi.json`, async (_request, reply) => {
+    const current = moduleRoutes.installedOperations();
+    return reply.header('cache-control', 'no-cache').send(current.length ? buildOpenApiDocument(extraRoutes, {}, current) : document);
+  });
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/metrics', async (_request, reply) => {
+    if (!metrics) return reply.code(404).send(failure('Metrics are not enabled.', { code: 'not_found' }));
+    return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
 
   app.get('/healthz', async () => ok({ alive: true }));
   app.get('/readyz', async (_request, reply) => {
@@ -217,4 +331,9 @@ async function buildGateway(options: GatewayOptions) {
   });
 
   return app;
+}
+
+/** Removes credential values (`k`, `key`, `token`, `password`) from a URL's query string. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:k|key|token|password|i)=)[^&#]*/gi, '$1[redacted]');
 }

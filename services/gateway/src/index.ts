@@ -2,3 +2,4 @@ export * from './app';
 export * from './credentials';
 export * from './config';
 export * from './appkeys';
+export * from './trace';

@@ -2,7 +2,9 @@
 import { connectNatsBus } from '@airwave/bus';
 import { commonConfig, parseConfig, z } from '@airwave/config';
 import { createLogger } from '@airwave/logging';
+import { createMetrics, instrumentBus } from '@airwave/metrics';
 import { createRedisSessionStore } from '@airwave/sessions';
+import { discoverModules, modulesDirs } from '@airwave/service-kit';
 import { createGateway } from './app';
 import { gatewayConfig } from './config';
 
@@ -17,14 +19,20 @@ try {
   );
   logger.level = config.LOG_LEVEL;
   if (!config.NATS_URL || !config.REDIS_URL) throw new Error('The gateway process needs NATS_URL and REDIS_URL (or run the embedded default with `pnpm start`).');
+  const metrics = createMetrics({ process: 'gateway' });
   const bus = await connectNatsBus(config.NATS_URL, { prefix: config.BUS_PREFIX, requestTimeoutMs: config.REQUEST_TIMEOUT_MS, name: 'airwave-gateway' });
   const sessions = createRedisSessionStore({
     url: config.REDIS_URL,
     prefix: config.REDIS_PREFIX,
     ttlSeconds: config.SESSION_TTL_SECONDS,
-    onError: (error) => logger.warn({ err: error }, 'Session store error'),
+    onError: (error) => {
+      metrics.sessionStoreErrors.inc();
+      logger.warn({ err: error }, 'Session store error');
+    },
   });
-  const app = await createGateway({ bus, sessions, logger, bodyLimit: config.BODY_LIMIT_BYTES, requestTimeoutMs: config.REQUEST_TIMEOUT_MS });
+  const discovered = await discoverModules(modulesDirs(process.env.MODULES_DIR));
+  const moduleOperations = new Map([...discovered.values()].filter((m) => m.definition).map((m) => [m.name, Object.values(m.definition!.operations)]));
+  const app = await createGateway({ bus: instrumentBus(bus, metrics), sessions, logger, metrics, moduleOperations, bodyLimit: config.BODY_LIMIT_BYTES, requestTimeoutMs: config.REQUEST_TIMEOUT_MS });
   await app.listen({ port: config.PORT, host: config.HOST });
   let stopping = false;
   const stop = async () => {

@@ -1,0 +1,34 @@
+// Every event the services publish: subject `<service>.<entity>.<verb>` (on NATS:
+// `<prefix>.events.<subject>`, stream `<PREFIX>_EVENTS`) and its payload schema. The frame around
+// every payload is `EventFrame` (id, type, occurredAt, actor, payload). docs/events.md lists them.
+import { z } from 'zod';
+
+const moduleRef = z.object({ name: z.string(), version: z.string() });
+
+export const eventPayloads = {
+  'account.user.created': z.object({ id: z.number().int(), username: z.string() }),
+  'account.user.updated': z.object({ id: z.number().int(), username: z.string(), enabled: z.boolean() }),
+  'account.user.deleted': z.object({ id: z.number().int() }),
+  'account.group.saved': z.object({ id: z.number().int(), name: z.string(), permissions: z.array(z.string()) }),
+  'account.group.deleted': z.object({ id: z.number().int() }),
+  'modules.module.installed': moduleRef,
+  'modules.module.uninstalled': moduleRef,
+  'modules.module.purged': z.object({ name: z.string() }),
+} satisfies Record<string, z.ZodType>;
+
+/** Areas add their events here (media.item.archived, scheduling.show.saved, …). */
+export const eventRegistry: Record<string, z.ZodType> = { ...eventPayloads };
+
+export type EventType = keyof typeof eventPayloads;
+export type EventPayload<T extends EventType> = z.input<(typeof eventPayloads)[T]>;
+
+export const eventDescriptions: Record<string, string> = {
+  'account.user.created': 'A user was created (by an administrator or by registration).',
+  'account.user.updated': 'A user was edited, enabled or disabled, or their groups changed.',
+  'account.user.deleted': 'A user was deleted; services drop what they keep for that user.',
+  'account.group.saved': 'A group was created or edited (name or permissions).',
+  'account.group.deleted': 'A group was deleted.',
+  'modules.module.installed': 'A module was installed: its routes, handlers and permissions are live on every replica.',
+  'modules.module.uninstalled': 'A module was uninstalled: its routes and permissions are gone; its data stays.',
+  'modules.module.purged': 'A module was purged: its schema and data were dropped.',
+};

@@ -1,0 +1,80 @@
+// Prometheus metrics. One registry per process; every process serves it at /metrics.
+import type { Bus } from '@airwave/bus';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  httpRequests: Counter<'method' | 'route' | 'status'>;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+  busDuration: Histogram<'subject' | 'outcome'>;
+  sessionStoreErrors: Counter;
+  /** Reports a database pool's figures on every scrape. */
+  watchPool(name: string, stats: () => { total: number; idle: number; waiting: number }): void;
+}
+
+export function createMetrics(labels: Record<string, string> = {}): Metrics {
+  const registry = new Registry();
+  registry.setDefaultLabels(labels);
+  collectDefaultMetrics({ register: registry, prefix: 'airwave_process_' });
+  const pools = new Map<string, () => { total: number; idle: number; waiting: number }>();
+  new Gauge({
+    name: 'airwave_db_pool_connections',
+    help: 'Database pool connections by state',
+    labelNames: ['pool', 'state'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [pool, stats] of pools) {
+        const s = stats();
+        this.set({ pool, state: 'total' }, s.total);
+        this.set({ pool, state: 'idle' }, s.idle);
+        this.set({ pool, state: 'waiting' }, s.waiting);
+      }
+    },
+  });
+  return {
+    registry,
+    httpRequests: new Counter({ name: 'airwave_http_requests_total', help: 'HTTP requests by route and status', labelNames: ['method', 'route', 'status'], registers: [registry] }),
+    httpDuration: new Histogram({
+      name: 'airwave_http_request_duration_seconds',
+      help: 'HTTP request latency by route and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    busDuration: new Histogram({
+      name: 'airwave_bus_request_duration_seconds',
+      help: 'Bus request latency by subject and outcome',
+      labelNames: ['subject', 'outcome'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    sessionStoreErrors: new Counter({ name: 'airwave_session_store_errors_total', help: 'Errors talking to the session store', registers: [registry] }),
+    watchPool(name, stats) {
+      pools.set(name, stats);
+    },
+  };
+}
+
+/** Wraps a bus so that every request's latency is recorded by subject and outcome. */
+export function instrumentBus(bus: Bus, metrics: Metrics): Bus {
+  return new Proxy(bus, {
+    get(target, property, receiver) {
+      if (property !== 'request') {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return async (subject: string, data: unknown, options?: Parameters<Bus['request']>[2]) => {
+        const end = metrics.busDuration.startTimer({ subject });
+        try {
+          const result = await target.request(subject, data, options);
+          end({ outcome: 'ok' });
+          return result;
+        } catch (error) {
+          end({ outcome: (error as { code?: string }).code ?? 'error' });
+          throw error;
+        }
+      };
+    },
+  });
+}
