@@ -1,0 +1,102 @@
+// No Docker engine runs here, so the Dockerfiles are checked by reading: each builds the package
+// it sits in with the repository's pnpm, runs as non-root and starts a file that exists, and the
+// deployed package keeps tsx (its runtime) among its production dependencies.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build, k8sRoot } from './kustomize';
+
+const repo = resolve(k8sRoot, '..', '..');
+const images = [
+  { image: 'gateway', dir: 'services/gateway', port: 8080 },
+  { image: 'account', dir: 'services/account', port: 9464 },
+  { image: 'media', dir: 'services/media', port: 9464 },
+  { image: 'scheduling', dir: 'services/scheduling', port: 9464 },
+  { image: 'modules', dir: 'services/modules', port: 9464 },
+  { image: 'server', dir: 'apps/server', port: 8080 },
+];
+const rootPackage = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+const pnpmVersion = String(rootPackage.packageManager).replace(/^pnpm@/, '');
+const manifests = build(join(k8sRoot, 'base')) as any[];
+
+/** Instructions of a Dockerfile with continuation lines joined and comments dropped. */
+function instructions(text: string): { op: string; args: string }[] {
+  return text
+    .replace(/\\\r?\n/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const [op, ...rest] = line.split(/\s+/);
+      return { op: op!.toUpperCase(), args: rest.join(' ') };
+    });
+}
+
+describe.each(images)('$dir/Dockerfile', ({ image, dir, port }) => {
+  const text = readFileSync(join(repo, dir, 'Dockerfile'), 'utf8');
+  const steps = instructions(text);
+  const pkg = JSON.parse(readFileSync(join(repo, dir, 'package.json'), 'utf8'));
+  const stages = steps.filter((s) => s.op === 'FROM');
+  const final = steps.slice(steps.lastIndexOf(stages.at(-1)!));
+
+  it('is multi-stage on node:20-slim', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    for (const stage of stages) expect(stage.args).toMatch(/^node:20-slim(\s|$)/);
+  });
+
+  it(`installs the repository's pnpm, with the frozen lockfile, and deploys ${pkg.name} for production`, () => {
+    const run = steps.filter((s) => s.op === 'RUN').map((s) => s.args).join(' && ');
+    expect(run).toContain(`pnpm@${pnpmVersion}`);
+    expect(run).toMatch(/pnpm fetch --frozen-lockfile/);
+    expect(run).toMatch(/pnpm install --frozen-lockfile/);
+    expect(run).toContain(`pnpm --filter ${pkg.name} deploy --legacy --prod /out`);
+    // Every file the first COPY names exists in the build context.
+    const first = steps.find((s) => s.op === 'COPY')!;
+    for (const file of first.args.split(/\s+/).slice(0, -1)) expect(existsSync(join(repo, file)), file).toBe(true);
+  });
+
+  it('runs as a non-root numeric user and starts src/main.ts under tsx', () => {
+    const user = final.filter((s) => s.op === 'USER').at(-1);
+    expect(user?.args).toMatch(/^[1-9]\d*(:[1-9]\d*)?$/);
+    const cmd = JSON.parse(final.find((s) => s.op === 'CMD')!.args);
+    expect(cmd).toEqual(['node', '--import', 'tsx', 'src/main.ts']);
+    expect(existsSync(join(repo, dir, 'src', 'main.ts'))).toBe(true);
+    expect(final.find((s) => s.op === 'EXPOSE')?.args).toBe(String(port));
+    // Only the runtime stage's output is copied in, owned by root (read-only for the user).
+    expect(final.filter((s) => s.op === 'COPY').map((s) => s.args)).toEqual(['--from=build /out /app']);
+  });
+
+  it.runIf(['gateway', 'modules', 'server'].includes(image))('ships the modules/ directory where MODULES_DIR points, resolving through its own node_modules link', () => {
+    const run = steps.filter((s) => s.op === 'RUN').map((s) => s.args).join(' && ');
+    expect(run).toMatch(/for dir in modules\/\*\/; do/);
+    expect(run).toContain('ln -s ../node_modules/.pnpm/node_modules /out/modules/node_modules');
+    expect(final.find((s) => s.op === 'ENV' && /MODULES_DIR=\/app\/modules(\s|$)/.test(s.args))).toBeDefined();
+  });
+
+  it('keeps tsx in the production dependencies (pnpm deploy --prod drops root devDependencies)', () => {
+    expect(pkg.dependencies?.tsx).toBeDefined();
+  });
+
+  it('runs as the user the Kubernetes manifests declare', () => {
+    const uid = Number(final.filter((s) => s.op === 'USER').at(-1)!.args.split(':')[0]);
+    const owners = manifests.filter((m) => ['Deployment', 'Job'].includes(m.kind) && m.spec.template.spec.containers.some((c: any) => c.image.startsWith(`airwave/${image}:`)));
+    expect(owners.length).toBeGreaterThan(0);
+    for (const owner of owners) expect(owner.spec.template.spec.securityContext.runAsUser).toBe(uid);
+  });
+});
+
+describe('the build context', () => {
+  it('keeps host artefacts and secrets out of every image', () => {
+    const ignored = readFileSync(join(repo, '.dockerignore'), 'utf8').split(/\r?\n/);
+    for (const pattern of ['**/node_modules', '**/data', '.git', '**/secret.env']) expect(ignored).toContain(pattern);
+  });
+
+  it('has a Dockerfile and a Deployment for every service', () => {
+    for (const name of readdirSync(join(repo, 'services'))) {
+      if (!existsSync(join(repo, 'services', name, 'package.json'))) continue;
+      expect(existsSync(join(repo, 'services', name, 'Dockerfile')), name).toBe(true);
+      expect(images.map((i) => i.image), name).toContain(name);
+      expect(manifests.some((m) => m.kind === 'Deployment' && m.metadata.name === `airwave-${name}`), name).toBe(true);
+    }
+  });
+});
