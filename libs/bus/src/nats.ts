@@ -175,6 +175,8 @@ class NatsBus implements Bus {
         void this.track(work);
       },
     });
+    // Resolve only once the server knows the subscription, so a request sent right after is routed to it.
+    await this.nc.flush();
     return {
       unsubscribe: async () => {
         if (!sub.isClosed()) await sub.drain().catch(() => sub.unsubscribe());

@@ -1,0 +1,160 @@
+import fc from 'fast-check';
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { expand, type Mode, type Recurrence } from './recurrence';
+
+const at = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toMillis();
+const local = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat("yyyy-MM-dd'T'HH:mm ZZ");
+const DAY = 86_400_000;
+
+describe('fixed cases across DST', () => {
+  it('keeps 08:00 local every day across both London changes', () => {
+    const zone = 'Europe/London';
+    const rule: Recurrence = { mode: 'daily', start: at('2026-03-27T08:00', zone), duration: 3600, stop: at('2026-11-01T00:00', zone), zone };
+    const around = [...expand(rule, at('2026-03-27T00:00', zone), at('2026-03-31T00:00', zone)), ...expand(rule, at('2026-10-24T00:00', zone), at('2026-10-27T00:00', zone))];
+    expect(around.map((o) => local(o.start, zone))).toEqual([
+      '2026-03-27T08:00 +00:00',
+      '2026-03-28T08:00 +00:00',
+      '2026-03-29T08:00 +01:00',
+      '2026-03-30T08:00 +01:00',
+      '2026-10-24T08:00 +01:00',
+      '2026-10-25T08:00 +00:00',
+      '2026-10-26T08:00 +00:00',
+    ]);
+  });
+
+  it('moves a 02:30 show forward by the gap on the spring-forward day (New York)', () => {
+    const zone = 'America/New_York';
+    const rule: Recurrence = { mode: 'daily', start: at('2026-03-07T02:30', zone), duration: 1800, stop: at('2026-03-10T00:00', zone), zone };
+    expect(expand(rule, at('2026-03-07T00:00', zone), at('2026-03-10T00:00', zone)).map((o) => local(o.start, zone))).toEqual([
+      '2026-03-07T02:30 -05:00',
+      '2026-03-08T03:30 -04:00',
+      '2026-03-09T02:30 -04:00',
+    ]);
+  });
+
+  it('airs the repeated autumn hour once (New York)', () => {
+    const zone = 'America/New_York';
+    const rule: Recurrence = { mode: 'daily', start: at('2026-10-31T01:30', zone), duration: 1800, stop: at('2026-11-03T00:00', zone), zone };
+    const occurrences = expand(rule, at('2026-11-01T00:00', zone), at('2026-11-02T00:00', zone));
+    expect(occurrences.map((o) => local(o.start, zone))).toEqual(['2026-11-01T01:30 -04:00']);
+  });
+
+  it('handles the 30-minute shift of Lord Howe Island', () => {
+    const zone = 'Australia/Lord_Howe';
+    // DST ends on the first Sunday of April 2026 (02:00 → 01:30), starts on the first Sunday of October.
+    const rule: Recurrence = { mode: 'weekly', start: at('2026-03-29T09:00', zone), duration: 3600, stop: at('2026-10-20T00:00', zone), zone };
+    const occurrences = expand(rule, at('2026-03-29T00:00', zone), at('2026-04-13T00:00', zone));
+    expect(occurrences.map((o) => local(o.start, zone))).toEqual(['2026-03-29T09:00 +11:00', '2026-04-05T09:00 +10:30', '2026-04-12T09:00 +10:30']);
+    const october = expand(rule, at('2026-09-27T00:00', zone), at('2026-10-12T00:00', zone));
+    expect(october.map((o) => local(o.start, zone))).toEqual(['2026-09-27T09:00 +10:30', '2026-10-04T09:00 +11:00', '2026-10-11T09:00 +11:00']);
+  });
+
+  it('keeps exact 24-hour spacing in a zone without DST', () => {
+    const zone = 'Asia/Tokyo';
+    const rule: Recurrence = { mode: 'xdays', xData: 3, start: at('2026-01-01T23:00', zone), duration: 600, stop: at('2026-12-31T00:00', zone), zone };
+    const occurrences = expand(rule, at('2026-01-01T00:00', zone), at('2026-02-01T00:00', zone));
+    expect(occurrences).toHaveLength(11);
+    for (let i = 1; i < occurrences.length; i += 1) expect(occurrences[i]!.start - occurrences[i - 1]!.start).toBe(3 * DAY);
+  });
+
+  it('skips months without the start day (the 31st)', () => {
+    const zone = 'Europe/Paris';
+    const rule: Recurrence = { mode: 'monthly', start: at('2026-01-31T20:00', zone), duration: 3600, stop: at('2026-12-31T23:59', zone), zone };
+    expect(expand(rule, at('2026-01-01T00:00', zone), at('2026-09-01T00:00', zone)).map((o) => local(o.start, zone).slice(0, 10))).toEqual([
+      '2026-01-31',
+      '2026-03-31',
+      '2026-05-31',
+      '2026-07-31',
+      '2026-08-31',
+    ]);
+  });
+
+  it('stops after stop, and finds occurrences that started before the window', () => {
+    const zone = 'UTC';
+    const rule: Recurrence = { mode: 'daily', start: at('2026-01-01T23:00', zone), duration: 7200, stop: at('2026-01-03T23:00', zone), zone };
+    expect(expand(rule, at('2026-01-02T00:30', zone), at('2026-01-10T00:00', zone)).map((o) => local(o.start, zone))).toEqual([
+      '2026-01-01T23:00 +00:00',
+      '2026-01-02T23:00 +00:00',
+      '2026-01-03T23:00 +00:00',
+    ]);
+  });
+});
+
+// An independent oracle: walk every local calendar date of the window and decide from the date
+// alone whether the rule fires on it, then place the start time on that date.
+function oracle(rule: Recurrence, from: number, to: number): number[] {
+  const first = DateTime.fromMillis(rule.start, { zone: rule.zone });
+  const n = rule.xData ?? 1;
+  const result: number[] = [];
+  let day = DateTime.fromMillis(Math.max(rule.start, from - rule.duration * 1000 - 2 * DAY), { zone: rule.zone }).startOf('day');
+  const lastDay = DateTime.fromMillis(to, { zone: rule.zone }).endOf('day');
+  while (day <= lastDay) {
+    const days = Math.round(day.startOf('day').diff(first.startOf('day'), 'days').days);
+    const months = (day.year - first.year) * 12 + (day.month - first.month);
+    let fires = false;
+    if (days >= 0) {
+      if (rule.mode === 'daily' || rule.mode === 'xdays') fires = days % (rule.mode === 'daily' ? 1 : n) === 0;
+      if (rule.mode === 'weekly' || rule.mode === 'xweeks') fires = days % (7 * (rule.mode === 'weekly' ? 1 : n)) === 0;
+      if (rule.mode === 'monthly' || rule.mode === 'xmonths') fires = day.day === first.day && months % (rule.mode === 'monthly' ? 1 : n) === 0;
+    }
+    if (fires) {
+      const start =
+        days === 0
+          ? rule.start
+          : earliestLocal(day, first.hour, first.minute, rule.zone);
+      if (start < to && start + rule.duration * 1000 > from && start <= (rule.stop ?? Infinity)) result.push(start);
+    }
+    day = day.plus({ days: 1 });
+  }
+  return result;
+}
+
+/** The earliest instant whose wall clock reads the given date and time; the gap rule otherwise. */
+function earliestLocal(day: DateTime, hour: number, minute: number, zone: string): number {
+  const guess = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour, minute }, { zone });
+  // DST shifts are 30, 60 or 120 minutes: look that far back for an earlier instant with the same reading.
+  for (const m of [120, 60, 30]) {
+    const candidate = DateTime.fromMillis(guess.toMillis() - m * 60_000, { zone });
+    if (candidate.day === day.day && candidate.hour === hour && candidate.minute === minute) return candidate.toMillis();
+  }
+  return guess.toMillis();
+}
+
+const zones = ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Tokyo', 'America/Santiago', 'Asia/Kolkata', 'Pacific/Chatham', 'UTC'];
+
+describe('expansion against an independent oracle', () => {
+  it('finds every occurrence, at the right local time, none missing or doubled', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.constantFrom<Mode>('daily', 'weekly', 'monthly', 'xdays', 'xweeks', 'xmonths'),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 3 * 365 }),
+        fc.integer({ min: 0, max: 24 * 60 - 1 }),
+        fc.integer({ min: 60, max: 6 * 3600 }),
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 1, max: 120 }),
+        (zone, mode, x, startDay, minuteOfDay, duration, windowOffset, windowDays) => {
+          const start = DateTime.fromObject({ year: 2025, month: 1, day: 1, hour: Math.floor(minuteOfDay / 60), minute: minuteOfDay % 60 }, { zone })
+            .plus({ days: startDay })
+            .toMillis();
+          const rule: Recurrence = { mode, xData: x, start, duration, stop: start + 900 * DAY, zone };
+          const from = start + (windowOffset - 30) * DAY;
+          const to = from + windowDays * DAY;
+          const got = expand(rule, from, to).map((o) => o.start);
+          expect(got).toEqual(oracle(rule, from, to));
+          expect(new Set(got).size).toBe(got.length);
+          const wall = DateTime.fromMillis(start, { zone });
+          for (const s of got.slice(1)) {
+            const l = DateTime.fromMillis(s, { zone });
+            // Same wall-clock time, or shifted forward by a DST gap of at most an hour.
+            const delta = (l.hour * 60 + l.minute - (wall.hour * 60 + wall.minute) + 1440) % 1440;
+            expect(delta === 0 || delta <= 60).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  }, 60_000);
+});

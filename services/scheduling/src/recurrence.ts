@@ -1,0 +1,131 @@
+// Recurrence of timeslots and shows, computed in the player's time zone with Luxon.
+//
+// Rules (docs/decisions/scheduling.md):
+// - Occurrence k starts at the first start's local date and time plus k intervals, counted from
+//   the first start (never from the previous occurrence), so times never drift.
+// - monthly / xmonths: only months that have the start's day of month (the 31st airs in months
+//   with 31 days), as RFC 5545 does; nothing slides into the next month.
+// - A local time that does not exist (the spring-forward gap) airs at the same wall-clock time
+//   shifted forward by the gap (02:30 → 03:30). A local time that exists twice (autumn) airs once,
+//   at its first occurrence (the earlier offset).
+// - The duration is real elapsed seconds.
+// - `stop` is an instant: occurrences starting after it do not happen.
+import { DateTime } from 'luxon';
+
+export const modes = ['once', 'daily', 'weekly', 'monthly', 'xdays', 'xweeks', 'xmonths'] as const;
+export type Mode = (typeof modes)[number];
+
+export interface Recurrence {
+  mode: Mode;
+  /** Positive integer for xdays/xweeks/xmonths; ignored otherwise. */
+  xData?: number | null;
+  /** First occurrence, as an instant (ms since epoch). */
+  start: number;
+  /** Seconds. */
+  duration: number;
+  /** Instant after which no occurrence starts (ms); required unless mode is once. */
+  stop?: number | null;
+  /** IANA zone of the player. */
+  zone: string;
+}
+
+export interface Occurrence {
+  start: number;
+  end: number;
+}
+
+type Step = { unit: 'days' | 'weeks' | 'months'; count: number };
+
+export function stepOf(mode: Mode, xData?: number | null): Step | null {
+  switch (mode) {
+    case 'once':
+      return null;
+    case 'daily':
+      return { unit: 'days', count: 1 };
+    case 'weekly':
+      return { unit: 'weeks', count: 1 };
+    case 'monthly':
+      return { unit: 'months', count: 1 };
+    case 'xdays':
+      return { unit: 'days', count: xData ?? 0 };
+    case 'xweeks':
+      return { unit: 'weeks', count: xData ?? 0 };
+    case 'xmonths':
+      return { unit: 'months', count: xData ?? 0 };
+  }
+}
+
+/** Length of the repeat interval in seconds at its shortest (for "duration at most the interval"). */
+export function minimumIntervalSeconds(mode: Mode, xData?: number | null): number | null {
+  const step = stepOf(mode, xData);
+  if (!step) return null;
+  // A local day can be 23 hours long (DST); a month 28 days.
+  if (step.unit === 'days') return step.count * 86400 - 3600;
+  if (step.unit === 'weeks') return step.count * 7 * 86400 - 3600;
+  return step.count * 28 * 86400 - 3600;
+}
+
+/** Of a wall-clock time that exists twice (autumn), the first; any other time unchanged. */
+function firstInstance(dt: DateTime): DateTime {
+  const before = DateTime.fromMillis(dt.toMillis() - 6 * 3_600_000, { zone: dt.zone });
+  const shift = before.offset - dt.offset;
+  if (shift <= 0) return dt;
+  const earlier = DateTime.fromMillis(dt.toMillis() - shift * 60_000, { zone: dt.zone });
+  return earlier.hour === dt.hour && earlier.minute === dt.minute && earlier.day === dt.day ? earlier : dt;
+}
+
+/** The local start of occurrence k, or null when that occurrence does not exist (day 31 in April). */
+function occurrenceStart(first: DateTime, step: Step, k: number): DateTime | null {
+  if (k === 0) return first;
+  if (step.unit === 'months') {
+    const months = first.month - 1 + k * step.count;
+    const year = first.year + Math.floor(months / 12);
+    const month = (months % 12) + 1;
+    const candidate = DateTime.fromObject(
+      { year, month, day: first.day, hour: first.hour, minute: first.minute, second: first.second, millisecond: first.millisecond },
+      { zone: first.zone },
+    );
+    return candidate.isValid && candidate.day === first.day ? firstInstance(candidate) : null;
+  }
+  const days = step.unit === 'days' ? k * step.count : k * step.count * 7;
+  const date = first.startOf('day').plus({ days });
+  // Rebuild from the wall-clock fields so DST is resolved for that day, not carried from the first.
+  return firstInstance(
+    DateTime.fromObject(
+      { year: date.year, month: date.month, day: date.day, hour: first.hour, minute: first.minute, second: first.second, millisecond: first.millisecond },
+      { zone: first.zone },
+    ),
+  );
+}
+
+/** Every occurrence overlapping [from, to) (ms), in order. */
+export function expand(rule: Recurrence, from: number, to: number): Occurrence[] {
+  const durationMs = rule.duration * 1000;
+  const out: Occurrence[] = [];
+  const step = stepOf(rule.mode, rule.xData);
+  if (!step) {
+    if (rule.start < to && rule.start + durationMs > from) out.push({ start: rule.start, end: rule.start + durationMs });
+    return out;
+  }
+  if (step.count < 1) return out;
+  const first = DateTime.fromMillis(rule.start, { zone: rule.zone });
+  const stop = rule.stop ?? Number.POSITIVE_INFINITY;
+  // Jump close to the window: estimate the index of the first occurrence ending after `from`.
+  const approxStepMs = step.unit === 'days' ? step.count * 86_400_000 : step.unit === 'weeks' ? step.count * 604_800_000 : step.count * 28 * 86_400_000;
+  let k = Math.max(0, Math.floor((from - durationMs - rule.start) / approxStepMs) - 2);
+  if (step.unit === 'months') {
+    // Month lengths vary: compute the index from calendar months instead.
+    const fromLocal = DateTime.fromMillis(from - durationMs, { zone: rule.zone });
+    const monthsBetween = (fromLocal.year - first.year) * 12 + (fromLocal.month - first.month);
+    k = Math.max(0, Math.floor(monthsBetween / step.count) - 1);
+  }
+  for (let guard = 0; guard < 1_000_000; guard += 1, k += 1) {
+    const local = occurrenceStart(first, step, k);
+    if (!local) continue;
+    const start = local.toMillis();
+    if (start >= to || start > stop) break;
+    const end = start + durationMs;
+    if (end > from) out.push({ start, end });
+  }
+  return out;
+}
