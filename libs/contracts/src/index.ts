@@ -12,3 +12,4 @@ export * from './media-internal';
 export * from './openapi';
 export * from './events';
 export * from './modules';
+export * from './scheduling';

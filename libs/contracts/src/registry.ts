@@ -4,6 +4,7 @@ import type { Operation } from './operation';
 import { account, accountMore } from './account';
 import { users, usersMore } from './users';
 import { modules } from './modules';
+import { scheduling } from './scheduling';
 
 export const operationGroups = {
   account,
@@ -11,6 +12,7 @@ export const operationGroups = {
   users,
   usersMore,
   modules,
+  scheduling,
 } satisfies Record<string, Record<string, Operation>>;
 
 export function allOperations(): Operation[] {

@@ -246,11 +246,14 @@ async function buildGateway(options: GatewayOptions) {
         // The session's new expiry (Unix seconds), after sliding forward on this use.
         if (caller?.expiresAt) reply.header('x-session-expiry', String(caller.expiresAt));
         authorize(op, principal);
-        const input = op.input.safeParse({ ...fields, ...params });
+        // Validate here to answer 400 without a bus hop, but send the input as the client wrote it:
+        // the service parses it with the same contract (parsing is not idempotent: transforms).
+        const raw = { ...fields, ...params };
+        const input = op.input.safeParse(raw);
         if (!input.success) throw validationError(input.error);
         const data = await bus.request(
           op.subject,
-          { input: input.data, principal },
+          { input: raw, principal },
           {
             headers: busHeadersOf(request),
             ...(options.requestTimeoutMs ? { timeoutMs: options.requestTimeoutMs } : {}),

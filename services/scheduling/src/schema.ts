@@ -1,0 +1,94 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { AnyDB, SchemaMigration } from '@airwave/db';
+import { sql } from 'kysely';
+
+type Created = ColumnType<Date, Date | undefined, never>;
+
+interface EntryColumns {
+  id: Generated<number>;
+  player_id: number;
+  user_id: number;
+  mode: string;
+  x_data: number | null;
+  start: ColumnType<Date, Date, Date>;
+  duration: number;
+  stop: ColumnType<Date | null, Date | null, Date | null>;
+  created: Created;
+}
+
+export interface SchedulingSchema {
+  players: { id: Generated<number>; name: string; description: string; timezone: string; created: Created };
+  timeslots: EntryColumns & { description: string };
+  shows: EntryColumns & { item_type: string; item_id: number; flagged: string | null };
+  last_player: { user_id: number; page: string; player_id: number };
+  dayparting: {
+    id: Generated<number>;
+    description: string;
+    start_month: number;
+    start_day: number;
+    start_time: string;
+    end_month: number;
+    end_day: number;
+    end_time: string;
+    filters: ColumnType<unknown[], string, string>;
+  };
+}
+
+export type SchedulingDB = Kysely<SchedulingSchema>;
+
+const entryTable = (db: AnyDB, name: string) =>
+  db.schema
+    .createTable(name)
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('player_id', 'integer', (c) => c.notNull().references('players.id').onDelete('restrict'))
+    .addColumn('user_id', 'integer', (c) => c.notNull())
+    .addColumn('mode', 'text', (c) => c.notNull())
+    .addColumn('x_data', 'integer')
+    .addColumn('start', 'timestamptz', (c) => c.notNull())
+    .addColumn('duration', 'integer', (c) => c.notNull())
+    .addColumn('stop', 'timestamptz')
+    .addColumn('created', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`));
+
+export const schedulingMigrations: Record<string, SchemaMigration> = {
+  '0001_schedule': {
+    async up(db) {
+      await db.schema
+        .createTable('players')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('timezone', 'text', (c) => c.notNull())
+        .addColumn('created', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await entryTable(db, 'timeslots').addColumn('description', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await entryTable(db, 'shows')
+        .addColumn('item_type', 'text', (c) => c.notNull())
+        .addColumn('item_id', 'integer', (c) => c.notNull())
+        .addColumn('flagged', 'text')
+        .execute();
+      for (const table of ['timeslots', 'shows']) {
+        await db.schema.createIndex(`${table}_player_idx`).on(table).columns(['player_id', 'start']).execute();
+      }
+      await db.schema.createIndex('shows_item_idx').on('shows').columns(['item_type', 'item_id']).execute();
+      await db.schema
+        .createTable('last_player')
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('page', 'text', (c) => c.notNull())
+        .addColumn('player_id', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('last_player_pkey', ['user_id', 'page'])
+        .execute();
+      await db.schema
+        .createTable('dayparting')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('start_month', 'integer', (c) => c.notNull())
+        .addColumn('start_day', 'integer', (c) => c.notNull())
+        .addColumn('start_time', 'text', (c) => c.notNull())
+        .addColumn('end_month', 'integer', (c) => c.notNull())
+        .addColumn('end_day', 'integer', (c) => c.notNull())
+        .addColumn('end_time', 'text', (c) => c.notNull())
+        .addColumn('filters', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .execute();
+    },
+  },
+};

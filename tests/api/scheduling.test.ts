@@ -1,0 +1,249 @@
+// Scheduling through the gateway: players, timeslots, shows, collisions (and a race), permissions,
+// last player, dayparting.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+
+type Occ = { id: number; occurrence_start: string; occurrence_end: string };
+
+describe.each(modes)('scheduling (%s)', (mode) => {
+  let system: TestSystem;
+  let admin: string;
+  let dj: { id: number; key: string };
+  let scheduler: string;
+  let player: number;
+  let otherPlayer: number;
+  const media = new Map<number, { is_approved: boolean; is_archived: boolean; title: string }>([
+    [1, { is_approved: true, is_archived: false, title: 'Morning jingle' }],
+    [2, { is_approved: false, is_archived: false, title: 'Unapproved' }],
+    [3, { is_approved: true, is_archived: true, title: 'Old' }],
+    [4, { is_approved: true, is_archived: false, title: 'Explicit song' }],
+  ]);
+
+  beforeAll(async () => {
+    system = await startTestSystem(mode);
+    // The media library answers these internal questions; stand in for it here.
+    const bus = system.infrastructure[0]!.bus;
+    await bus.handle('media.internal.summaries', ({ data }) => {
+      const ids = (data as { input: { ids: number[] } }).input.ids;
+      return ids.filter((id) => media.has(id)).map((id) => ({ id, artist: '', duration: 180, owner_id: 1, has_thumbnail: false, ...media.get(id)! }));
+    });
+    await bus.handle('media.internal.matches', ({ data }) => {
+      const { id, filters } = (data as { input: { id: number; filters: { contains: string }[] } }).input;
+      const item = media.get(id);
+      return { exists: Boolean(item), matches: Boolean(item && filters.some((f) => item.title.toLowerCase().includes(f.contains))) };
+    });
+    admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
+    const djUser = await system.api.post<{ id: number }>('/users', { key: admin, body: { username: 'dj', password: 'dj-password-1' } });
+    dj = { id: djUser.body.data.id, key: (await system.api.login('dj', 'dj-password-1')).key };
+    player = (await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'FM', timezone: 'Europe/London' } })).body.data.id;
+    otherPlayer = (await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'Web', timezone: 'America/New_York' } })).body.data.id;
+    const group = await system.api.post<{ id: number }>('/users/groups', { key: admin, body: { name: 'FM schedulers', permissions: [`manage_timeslots:${player}`] } });
+    await system.api.post('/users', { key: admin, body: { username: 'fmsched', password: 'fmsched-pass', group_ids: [group.body.data.id] } });
+    scheduler = (await system.api.login('fmsched', 'fmsched-pass')).key;
+  });
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  describe('players', () => {
+    it('validates the time zone, needs manage_players, and lists players', async () => {
+      expect((await system.api.post('/players', { key: admin, body: { name: 'Bad', timezone: 'Mars/Olympus' } })).status).toBe(400);
+      expect((await system.api.post('/players', { key: dj.key, body: { name: 'Mine', timezone: 'UTC' } })).status).toBe(403);
+      const saved = await system.api.put<{ name: string }>(`/players/${otherPlayer}`, { key: admin, body: { name: 'Web stream', timezone: 'America/New_York' } });
+      expect(saved.body.data.name).toBe('Web stream');
+      const list = await system.api.get<{ id: number; timezone: string }[]>('/players', { key: dj.key });
+      expect(list.body.data.map((p) => p.timezone)).toEqual(['Europe/London', 'America/New_York']);
+      expect((await system.api.get('/players/999', { key: admin })).status).toBe(404);
+    });
+  });
+
+  describe('timeslots', () => {
+    let morning: number;
+
+    it('creates a weekday morning slot and expands it at 08:00 local across the DST change', async () => {
+      const created = await system.api.post<{ id: number; start: string }>('/timeslots', {
+        key: admin,
+        body: { user_id: dj.id, player_id: player, mode: 'daily', start: '2026-03-27T08:00:00+00:00', duration: 7200, stop: '2026-04-30T00:00:00+01:00', description: 'Breakfast' },
+      });
+      expect(created.status, created.text).toBe(200);
+      morning = created.body.data.id;
+      const window = await system.api.get<Occ[]>('/timeslots', { key: admin, query: { start: '2026-03-28T00:00:00Z', end: '2026-03-31T00:00:00Z', player } });
+      expect(window.body.data.map((o) => o.occurrence_start)).toEqual(['2026-03-28T08:00:00+00:00', '2026-03-29T08:00:00+01:00', '2026-03-30T08:00:00+01:00']);
+      expect(window.body.data.every((o) => o.id === morning)).toBe(true);
+      // Unix seconds work too.
+      const unix = await system.api.get<Occ[]>('/timeslots', { key: admin, query: { start: Date.parse('2026-03-28T00:00:00Z') / 1000, end: Date.parse('2026-03-29T00:00:00Z') / 1000, player } });
+      expect(unix.body.data).toHaveLength(1);
+    });
+
+    it('refuses an overlapping timeslot with 409 naming the conflict, and allows a touching one', async () => {
+      const clash = await system.api.post('/timeslots', {
+        key: admin,
+        body: { user_id: dj.id, player_id: player, mode: 'weekly', start: '2026-04-06T09:30:00+01:00', duration: 3600, stop: '2026-06-01T00:00:00+01:00' },
+      });
+      expect(clash.status).toBe(409);
+      expect(clash.body.data).toMatchObject({ code: 'conflict', details: { conflict: { id: morning, start: '2026-04-06T08:00:00+01:00' } } });
+      const touching = await system.api.post('/timeslots', {
+        key: admin,
+        body: { user_id: dj.id, player_id: player, mode: 'once', start: '2026-04-06T10:00:00+01:00', duration: 3600 },
+      });
+      expect(touching.status, touching.text).toBe(200);
+      // The same times on another player are fine.
+      const elsewhere = await system.api.post('/timeslots', {
+        key: admin,
+        body: { user_id: dj.id, player_id: otherPlayer, mode: 'once', start: '2026-04-06T09:30:00+01:00', duration: 3600 },
+      });
+      expect(elsewhere.status).toBe(200);
+    });
+
+    it('lets exactly one of two racing colliding saves win', async () => {
+      const body = (minute: number) => ({ user_id: dj.id, player_id: player, mode: 'once', start: `2026-05-10T20:${minute}:00+01:00`, duration: 3600 });
+      const results = await Promise.all([10, 20, 30, 40].map((m) => system.api.post('/timeslots', { key: admin, body: body(m) })));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(results.filter((r) => r.status === 409)).toHaveLength(3);
+    });
+
+    it('validates modes, x_data, stop and duration', async () => {
+      const base = { user_id: dj.id, player_id: player, start: '2027-01-01T00:00:00Z', duration: 600 };
+      const cases = [
+        { ...base, mode: 'hourly', stop: '2027-02-01T00:00:00Z' },
+        { ...base, mode: 'xdays', stop: '2027-02-01T00:00:00Z' },
+        { ...base, mode: 'daily', x_data: 2, stop: '2027-02-01T00:00:00Z' },
+        { ...base, mode: 'daily' },
+        { ...base, mode: 'once', stop: '2027-02-01T00:00:00Z' },
+        { ...base, mode: 'daily', duration: 90000, stop: '2027-02-01T00:00:00Z' },
+        { ...base, mode: 'daily', stop: '2026-12-01T00:00:00Z' },
+        { ...base, mode: 'once', start: '2027-01-01 00:00' },
+        { ...base, mode: 'once', duration: -5 },
+        { ...base, mode: 'once', player_id: 9999 },
+      ];
+      for (const body of cases) {
+        const response = await system.api.post('/timeslots', { key: admin, body });
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect(response.body.status).toBe(false);
+      }
+      const span = await system.api.get('/timeslots', { key: admin, query: { start: '2026-01-01T00:00:00Z', end: '2028-01-01T00:00:00Z' } });
+      expect(span.status).toBe(400);
+    });
+
+    it('applies manage_timeslots, per player, and lets a user read only their own without it', async () => {
+      const body = { user_id: dj.id, player_id: player, mode: 'once', start: '2026-06-01T12:00:00+01:00', duration: 600 };
+      expect((await system.api.post('/timeslots', { key: dj.key, body })).status).toBe(403);
+      const own = await system.api.get<Occ[]>('/timeslots', { key: dj.key, query: { start: '2026-03-28T00:00:00Z', end: '2026-03-29T00:00:00Z', user_id: dj.id } });
+      expect(own.status).toBe(200);
+      expect(own.body.data).toHaveLength(1);
+      expect((await system.api.get('/timeslots', { key: dj.key, query: { start: '2026-03-28T00:00:00Z', end: '2026-03-29T00:00:00Z', player } })).status).toBe(403);
+      // Granted for one player only:
+      expect((await system.api.post('/timeslots', { key: scheduler, body })).status).toBe(200);
+      expect((await system.api.post('/timeslots', { key: scheduler, body: { ...body, player_id: otherPlayer } })).status).toBe(403);
+      expect((await system.api.delete(`/timeslots/${morning}`, { key: dj.key })).status).toBe(403);
+      expect((await system.api.get(`/timeslots/${morning}`, { key: dj.key })).status).toBe(200);
+    });
+
+    it('edits with PUT and refuses to delete a player that has entries', async () => {
+      const edited = await system.api.put<{ description: string }>(`/timeslots/${morning}`, {
+        key: admin,
+        body: { user_id: dj.id, player_id: player, mode: 'daily', start: '2026-03-27T08:00:00+00:00', duration: 7200, stop: '2026-04-30T00:00:00+01:00', description: 'Breakfast show' },
+      });
+      expect(edited.status, edited.text).toBe(200);
+      expect(edited.body.data.description).toBe('Breakfast show');
+      const refused = await system.api.delete(`/players/${player}`, { key: admin });
+      expect(refused.status).toBe(409);
+      expect(refused.body.msg).toMatch(/timeslot/);
+    });
+  });
+
+  describe('shows', () => {
+    it('lets the DJ schedule approved media inside their own timeslot only', async () => {
+      const inside = await system.api.post<{ id: number; user_id: number }>('/shows', {
+        key: dj.key,
+        body: { player_id: player, mode: 'once', start: '2026-04-02T08:30:00+01:00', duration: 1800, item_type: 'media', item_id: 1 },
+      });
+      expect(inside.status, inside.text).toBe(200);
+      expect(inside.body.data.user_id).toBe(dj.id);
+      const outside = await system.api.post('/shows', {
+        key: dj.key,
+        body: { player_id: player, mode: 'once', start: '2026-04-02T11:30:00+01:00', duration: 1800, item_type: 'media', item_id: 1 },
+      });
+      expect(outside.status).toBe(403);
+      for (const item_id of [2, 3, 99]) {
+        const bad = await system.api.post('/shows', {
+          key: admin,
+          body: { player_id: player, mode: 'once', start: '2026-04-03T15:00:00+01:00', duration: 600, item_type: 'media', item_id },
+        });
+        expect(bad.status, `item ${item_id}`).toBe(400);
+      }
+      const clash = await system.api.post('/shows', {
+        key: admin,
+        body: { player_id: player, mode: 'once', start: '2026-04-02T08:45:00+01:00', duration: 600, item_type: 'media', item_id: 1 },
+      });
+      expect(clash.status).toBe(409);
+      const window = await system.api.get<Occ[]>('/shows', { key: dj.key, query: { start: '2026-04-02T00:00:00Z', end: '2026-04-03T00:00:00Z', player } });
+      expect(window.body.data.map((o) => [o.id, o.occurrence_start, o.occurrence_end])).toEqual([[inside.body.data.id, '2026-04-02T08:30:00+01:00', '2026-04-02T09:00:00+01:00']]);
+      // Another user may not delete it; its owner may.
+      const other = await system.api.post<{ id: number }>('/users', { key: admin, body: { username: 'other-dj', password: 'other-dj-pass' } });
+      void other;
+      const otherKey = (await system.api.login('other-dj', 'other-dj-pass')).key;
+      expect((await system.api.delete(`/shows/${inside.body.data.id}`, { key: otherKey })).status).toBe(403);
+      expect((await system.api.delete(`/shows/${inside.body.data.id}`, { key: dj.key })).status).toBe(200);
+    });
+
+    it('flags shows whose media is archived', async () => {
+      const show = await system.api.post<{ id: number }>('/shows', {
+        key: admin,
+        body: { player_id: otherPlayer, mode: 'weekly', start: '2026-04-04T18:00:00-04:00', duration: 600, stop: '2026-06-01T00:00:00-04:00', item_type: 'media', item_id: 4 },
+      });
+      expect(show.status, show.text).toBe(200);
+      await system.infrastructure[0]!.bus.publish('media.item.archived', { id: 'e1', type: 'media.item.archived', occurredAt: new Date().toISOString(), actor: { userId: 1, username: 'admin' }, payload: { ids: [4] } });
+      let flagged: string | null = null;
+      for (let i = 0; i < 50 && !flagged; i += 1) {
+        flagged = (await system.api.get<{ flagged: string | null }>(`/shows/${show.body.data.id}`, { key: admin })).body.data.flagged;
+        if (!flagged) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(flagged).toBe('media archived');
+    });
+  });
+
+  describe('last player', () => {
+    it('remembers the player per page and per user', async () => {
+      expect((await system.api.get('/timeslots/last-player', { key: dj.key })).body.data).toBeNull();
+      await system.api.put('/timeslots/last-player', { key: dj.key, body: { player: otherPlayer } });
+      await system.api.put('/shows/last-player', { key: dj.key, body: { player } });
+      expect((await system.api.get('/timeslots/last-player', { key: dj.key })).body.data).toBe(otherPlayer);
+      expect((await system.api.get('/shows/last-player', { key: dj.key })).body.data).toBe(player);
+      expect((await system.api.get('/shows/last-player', { key: admin })).body.data).toBeNull();
+      expect((await system.api.put('/shows/last-player', { key: dj.key, body: { player: 9999 } })).status).toBe(400);
+    });
+  });
+
+  describe('dayparting', () => {
+    it('needs manage_media_settings and validates dates', async () => {
+      const body = { start_month: 12, start_day: 1, start_time: '22:00', end_month: 2, end_day: 28, end_time: '06:00', filters: [{ contains: 'explicit' }] };
+      expect((await system.api.put('/dayparting/0', { key: dj.key, body })).status).toBe(403);
+      expect((await system.api.put('/dayparting/0', { key: admin, body: { ...body, end_day: 30 } })).status).toBe(400);
+      expect((await system.api.put('/dayparting/0', { key: admin, body: { ...body, start_time: '25:00' } })).status).toBe(400);
+      const saved = await system.api.put<{ id: number }>('/dayparting/0', { key: admin, body });
+      expect(saved.status, saved.text).toBe(200);
+      const all = await system.api.get<{ id: number }[]>('/dayparting/search', { key: admin });
+      expect(all.body.data.map((r) => r.id)).toEqual([saved.body.data.id]);
+    });
+
+    it('excludes matching media in a range that wraps the year and the day', async () => {
+      const check = async (id: number, at: string) =>
+        (await system.api.get<{ excluded: boolean }>('/dayparting/check', { key: admin, query: { media_id: id, at, player } })).body.data.excluded;
+      expect(await check(4, '2026-12-15T23:00:00Z')).toBe(true); // December night
+      expect(await check(4, '2027-01-10T03:00:00Z')).toBe(true); // January, after midnight
+      expect(await check(4, '2027-03-01T03:00:00Z')).toBe(true); // the night of 28 Feb, wrapping midnight
+      expect(await check(4, '2027-03-02T03:00:00Z')).toBe(false); // past the end date
+      expect(await check(4, '2027-01-10T12:00:00Z')).toBe(false); // daytime
+      expect(await check(4, '2026-07-01T23:00:00Z')).toBe(false); // summer
+      expect(await check(1, '2026-12-15T23:00:00Z')).toBe(false); // not matching the filter
+      expect((await system.api.get('/dayparting/check', { key: admin, query: { media_id: 77, at: '2026-12-15T23:00:00Z' } })).status).toBe(404);
+    });
+
+    it('deletes restrictions', async () => {
+      const all = await system.api.get<{ id: number }[]>('/dayparting/search', { key: admin });
+      expect((await system.api.delete(`/dayparting/${all.body.data[0]!.id}`, { key: admin })).status).toBe(200);
+      expect((await system.api.get(`/dayparting/${all.body.data[0]!.id}`, { key: admin })).status).toBe(404);
+    });
+  });
+});
