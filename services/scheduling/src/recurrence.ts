@@ -10,7 +10,7 @@
 //   at its first occurrence (the earlier offset).
 // - The duration is real elapsed seconds.
 // - `stop` is an instant: occurrences starting after it do not happen.
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 
 export const modes = ['once', 'daily', 'weekly', 'monthly', 'xdays', 'xweeks', 'xmonths'] as const;
 export type Mode = (typeof modes)[number];
@@ -65,37 +65,53 @@ export function minimumIntervalSeconds(mode: Mode, xData?: number | null): numbe
   return step.count * 28 * 86400 - 3600;
 }
 
-/** Of a wall-clock time that exists twice (autumn), the first; any other time unchanged. */
-function firstInstance(dt: DateTime): DateTime {
-  const before = DateTime.fromMillis(dt.toMillis() - 6 * 3_600_000, { zone: dt.zone });
-  const shift = before.offset - dt.offset;
-  if (shift <= 0) return dt;
-  const earlier = DateTime.fromMillis(dt.toMillis() - shift * 60_000, { zone: dt.zone });
-  return earlier.hour === dt.hour && earlier.minute === dt.minute && earlier.day === dt.day ? earlier : dt;
+// Wall-clock arithmetic is done on "wall milliseconds" (the local date and time read as if it
+// were UTC) and turned into instants with the zone's offsets. Offsets come from Luxon's IANA zone
+// data, memoized per 15 minutes (transitions fall on quarter hours), which keeps a year of a busy
+// schedule cheap to expand.
+const offsetCache = new Map<string, Map<number, number>>();
+function offsetAt(zone: string, instant: number): number {
+  let cache = offsetCache.get(zone);
+  if (!cache) {
+    cache = new Map();
+    offsetCache.set(zone, cache);
+  }
+  const bucket = Math.floor(instant / 900_000);
+  let offset = cache.get(bucket);
+  if (offset === undefined) {
+    offset = IANAZone.create(zone).offset(bucket * 900_000);
+    if (cache.size > 200_000) cache.clear();
+    cache.set(bucket, offset);
+  }
+  return offset;
 }
 
-/** The local start of occurrence k, or null when that occurrence does not exist (day 31 in April). */
-function occurrenceStart(first: DateTime, step: Step, k: number): DateTime | null {
-  if (k === 0) return first;
+/**
+ * The instant a wall-clock time happens in a zone: the first of two when it happens twice (autumn),
+ * and shifted forward by the gap when it does not happen (spring).
+ */
+export function wallToInstant(wall: number, zone: string): number {
+  const before = offsetAt(zone, wall - 14 * 3_600_000);
+  const after = offsetAt(zone, wall + 14 * 3_600_000);
+  const valid = [before, after].map((o) => wall - o * 60_000).filter((instant) => wall - offsetAt(zone, instant) * 60_000 === instant);
+  if (valid.length > 0) return Math.min(...valid);
+  return wall - before * 60_000; // in the gap: the pre-transition offset moves it forward by the gap
+}
+
+const DAY_MS = 86_400_000;
+
+/** The start of occurrence k, or null when that occurrence does not exist (day 31 in April). */
+function occurrenceStart(rule: Recurrence, firstWall: number, step: Step, k: number): number | null {
+  if (k === 0) return rule.start;
   if (step.unit === 'months') {
-    const months = first.month - 1 + k * step.count;
-    const year = first.year + Math.floor(months / 12);
-    const month = (months % 12) + 1;
-    const candidate = DateTime.fromObject(
-      { year, month, day: first.day, hour: first.hour, minute: first.minute, second: first.second, millisecond: first.millisecond },
-      { zone: first.zone },
-    );
-    return candidate.isValid && candidate.day === first.day ? firstInstance(candidate) : null;
+    const first = new Date(firstWall);
+    const months = first.getUTCMonth() + k * step.count;
+    const wall = Date.UTC(first.getUTCFullYear(), months, first.getUTCDate(), first.getUTCHours(), first.getUTCMinutes(), first.getUTCSeconds(), first.getUTCMilliseconds());
+    if (new Date(wall).getUTCDate() !== first.getUTCDate()) return null;
+    return wallToInstant(wall, rule.zone);
   }
   const days = step.unit === 'days' ? k * step.count : k * step.count * 7;
-  const date = first.startOf('day').plus({ days });
-  // Rebuild from the wall-clock fields so DST is resolved for that day, not carried from the first.
-  return firstInstance(
-    DateTime.fromObject(
-      { year: date.year, month: date.month, day: date.day, hour: first.hour, minute: first.minute, second: first.second, millisecond: first.millisecond },
-      { zone: first.zone },
-    ),
-  );
+  return wallToInstant(firstWall + days * DAY_MS, rule.zone);
 }
 
 /** Every occurrence overlapping [from, to) (ms), in order. */
@@ -109,6 +125,7 @@ export function expand(rule: Recurrence, from: number, to: number): Occurrence[]
   }
   if (step.count < 1) return out;
   const first = DateTime.fromMillis(rule.start, { zone: rule.zone });
+  const firstWall = rule.start + offsetAt(rule.zone, rule.start) * 60_000;
   const stop = rule.stop ?? Number.POSITIVE_INFINITY;
   // Jump close to the window: estimate the index of the first occurrence ending after `from`.
   const approxStepMs = step.unit === 'days' ? step.count * 86_400_000 : step.unit === 'weeks' ? step.count * 604_800_000 : step.count * 28 * 86_400_000;
@@ -120,9 +137,8 @@ export function expand(rule: Recurrence, from: number, to: number): Occurrence[]
     k = Math.max(0, Math.floor(monthsBetween / step.count) - 1);
   }
   for (let guard = 0; guard < 1_000_000; guard += 1, k += 1) {
-    const local = occurrenceStart(first, step, k);
-    if (!local) continue;
-    const start = local.toMillis();
+    const start = occurrenceStart(rule, firstWall, step, k);
+    if (start === null) continue;
     if (start >= to || start > stop) break;
     const end = start + durationMs;
     if (end > from) out.push({ start, end });
