@@ -1,6 +1,7 @@
 // Scheduling through the gateway: players, timeslots, shows, collisions (and a race), permissions,
 // last player, dayparting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wav } from '../src/files';
 import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
 
 type Occ = { id: number; occurrence_start: string; occurrence_end: string };
@@ -12,26 +13,10 @@ describe.each(modes)('scheduling (%s)', (mode) => {
   let scheduler: string;
   let player: number;
   let otherPlayer: number;
-  const media = new Map<number, { is_approved: boolean; is_archived: boolean; title: string }>([
-    [1, { is_approved: true, is_archived: false, title: 'Morning jingle' }],
-    [2, { is_approved: false, is_archived: false, title: 'Unapproved' }],
-    [3, { is_approved: true, is_archived: true, title: 'Old' }],
-    [4, { is_approved: true, is_archived: false, title: 'Explicit song' }],
-  ]);
-
+  // Real media items, made through the media library: approved, unapproved, archived, explicit.
+  const item = { approved: 0, unapproved: 0, archived: 0, explicit: 0 };
   beforeAll(async () => {
     system = await startTestSystem(mode);
-    // The media library answers these internal questions; stand in for it here.
-    const bus = system.infrastructure[0]!.bus;
-    await bus.handle('media.internal.summaries', ({ data }) => {
-      const ids = (data as { input: { ids: number[] } }).input.ids;
-      return ids.filter((id) => media.has(id)).map((id) => ({ id, artist: '', duration: 180, owner_id: 1, has_thumbnail: false, ...media.get(id)! }));
-    });
-    await bus.handle('media.internal.matches', ({ data }) => {
-      const { id, filters } = (data as { input: { id: number; filters: { contains: string }[] } }).input;
-      const item = media.get(id);
-      return { exists: Boolean(item), matches: Boolean(item && filters.some((f) => item.title.toLowerCase().includes(f.contains))) };
-    });
     admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
     const djUser = await system.api.post<{ id: number }>('/users', { key: admin, body: { username: 'dj', password: 'dj-password-1' } });
     dj = { id: djUser.body.data.id, key: (await system.api.login('dj', 'dj-password-1')).key };
@@ -40,6 +25,17 @@ describe.each(modes)('scheduling (%s)', (mode) => {
     const group = await system.api.post<{ id: number }>('/users/groups', { key: admin, body: { name: 'FM schedulers', permissions: [`manage_timeslots:${player}`] } });
     await system.api.post('/users', { key: admin, body: { username: 'fmsched', password: 'fmsched-pass', group_ids: [group.body.data.id] } });
     scheduler = (await system.api.login('fmsched', 'fmsched-pass')).key;
+    const make = async (title: string, extra: Record<string, unknown> = {}) => {
+      const file = await fetch(`${system.url}/api/v2/uploads`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: wav(1) });
+      const { file_id, file_key } = ((await file.json()) as { data: { file_id: string; file_key: string } }).data;
+      const saved = await system.api.put<{ id: number }[]>('/media', { key: admin, body: { media: [{ file_id, file_key, title, ...extra }] } });
+      return saved.body.data[0]!.id;
+    };
+    item.approved = await make('Morning jingle');
+    item.unapproved = await make('Unapproved', { is_approved: false });
+    item.archived = await make('Old');
+    await system.api.post('/media/archive', { key: admin, body: { id: [item.archived] } });
+    item.explicit = await make('Explicit song');
   });
   afterAll(async () => {
     await system?.stop();
@@ -156,16 +152,16 @@ describe.each(modes)('scheduling (%s)', (mode) => {
     it('lets the DJ schedule approved media inside their own timeslot only', async () => {
       const inside = await system.api.post<{ id: number; user_id: number }>('/shows', {
         key: dj.key,
-        body: { player_id: player, mode: 'once', start: '2026-04-02T08:30:00+01:00', duration: 1800, item_type: 'media', item_id: 1 },
+        body: { player_id: player, mode: 'once', start: '2026-04-02T08:30:00+01:00', duration: 1800, item_type: 'media', item_id: item.approved },
       });
       expect(inside.status, inside.text).toBe(200);
       expect(inside.body.data.user_id).toBe(dj.id);
       const outside = await system.api.post('/shows', {
         key: dj.key,
-        body: { player_id: player, mode: 'once', start: '2026-04-02T11:30:00+01:00', duration: 1800, item_type: 'media', item_id: 1 },
+        body: { player_id: player, mode: 'once', start: '2026-04-02T11:30:00+01:00', duration: 1800, item_type: 'media', item_id: item.approved },
       });
       expect(outside.status).toBe(403);
-      for (const item_id of [2, 3, 99]) {
+      for (const item_id of [item.unapproved, item.archived, 999_999]) {
         const bad = await system.api.post('/shows', {
           key: admin,
           body: { player_id: player, mode: 'once', start: '2026-04-03T15:00:00+01:00', duration: 600, item_type: 'media', item_id },
@@ -174,7 +170,7 @@ describe.each(modes)('scheduling (%s)', (mode) => {
       }
       const clash = await system.api.post('/shows', {
         key: admin,
-        body: { player_id: player, mode: 'once', start: '2026-04-02T08:45:00+01:00', duration: 600, item_type: 'media', item_id: 1 },
+        body: { player_id: player, mode: 'once', start: '2026-04-02T08:45:00+01:00', duration: 600, item_type: 'media', item_id: item.approved },
       });
       expect(clash.status).toBe(409);
       const window = await system.api.get<Occ[]>('/shows', { key: dj.key, query: { start: '2026-04-02T00:00:00Z', end: '2026-04-03T00:00:00Z', player } });
@@ -190,10 +186,10 @@ describe.each(modes)('scheduling (%s)', (mode) => {
     it('flags shows whose media is archived', async () => {
       const show = await system.api.post<{ id: number }>('/shows', {
         key: admin,
-        body: { player_id: otherPlayer, mode: 'weekly', start: '2026-04-04T18:00:00-04:00', duration: 600, stop: '2026-06-01T00:00:00-04:00', item_type: 'media', item_id: 4 },
+        body: { player_id: otherPlayer, mode: 'weekly', start: '2026-04-04T18:00:00-04:00', duration: 600, stop: '2026-06-01T00:00:00-04:00', item_type: 'media', item_id: item.explicit },
       });
       expect(show.status, show.text).toBe(200);
-      await system.infrastructure[0]!.bus.publish('media.item.archived', { id: 'e1', type: 'media.item.archived', occurredAt: new Date().toISOString(), actor: { userId: 1, username: 'admin' }, payload: { ids: [4] } });
+      expect((await system.api.post('/media/archive', { key: admin, body: { id: [item.explicit] } })).status).toBe(200);
       let flagged: string | null = null;
       for (let i = 0; i < 50 && !flagged; i += 1) {
         flagged = (await system.api.get<{ flagged: string | null }>(`/shows/${show.body.data.id}`, { key: admin })).body.data.flagged;
@@ -217,7 +213,7 @@ describe.each(modes)('scheduling (%s)', (mode) => {
 
   describe('dayparting', () => {
     it('needs manage_media_settings and validates dates', async () => {
-      const body = { start_month: 12, start_day: 1, start_time: '22:00', end_month: 2, end_day: 28, end_time: '06:00', filters: [{ contains: 'explicit' }] };
+      const body = { start_month: 12, start_day: 1, start_time: '22:00', end_month: 2, end_day: 28, end_time: '06:00', filters: [{ filter: 'title', op: 'contains', val: 'explicit' }] };
       expect((await system.api.put('/dayparting/0', { key: dj.key, body })).status).toBe(403);
       expect((await system.api.put('/dayparting/0', { key: admin, body: { ...body, end_day: 30 } })).status).toBe(400);
       expect((await system.api.put('/dayparting/0', { key: admin, body: { ...body, start_time: '25:00' } })).status).toBe(400);
@@ -230,14 +226,15 @@ describe.each(modes)('scheduling (%s)', (mode) => {
     it('excludes matching media in a range that wraps the year and the day', async () => {
       const check = async (id: number, at: string) =>
         (await system.api.get<{ excluded: boolean }>('/dayparting/check', { key: admin, query: { media_id: id, at, player } })).body.data.excluded;
-      expect(await check(4, '2026-12-15T23:00:00Z')).toBe(true); // December night
-      expect(await check(4, '2027-01-10T03:00:00Z')).toBe(true); // January, after midnight
-      expect(await check(4, '2027-03-01T03:00:00Z')).toBe(true); // the night of 28 Feb, wrapping midnight
-      expect(await check(4, '2027-03-02T03:00:00Z')).toBe(false); // past the end date
-      expect(await check(4, '2027-01-10T12:00:00Z')).toBe(false); // daytime
-      expect(await check(4, '2026-07-01T23:00:00Z')).toBe(false); // summer
-      expect(await check(1, '2026-12-15T23:00:00Z')).toBe(false); // not matching the filter
-      expect((await system.api.get('/dayparting/check', { key: admin, query: { media_id: 77, at: '2026-12-15T23:00:00Z' } })).status).toBe(404);
+      const explicit = item.explicit;
+      expect(await check(explicit, '2026-12-15T23:00:00Z')).toBe(true); // December night
+      expect(await check(explicit, '2027-01-10T03:00:00Z')).toBe(true); // January, after midnight
+      expect(await check(explicit, '2027-03-01T03:00:00Z')).toBe(true); // the night of 28 Feb, wrapping midnight
+      expect(await check(explicit, '2027-03-02T03:00:00Z')).toBe(false); // past the end date
+      expect(await check(explicit, '2027-01-10T12:00:00Z')).toBe(false); // daytime
+      expect(await check(explicit, '2026-07-01T23:00:00Z')).toBe(false); // summer
+      expect(await check(item.approved, '2026-12-15T23:00:00Z')).toBe(false); // not matching the filter
+      expect((await system.api.get('/dayparting/check', { key: admin, query: { media_id: 999_999, at: '2026-12-15T23:00:00Z' } })).status).toBe(404);
     });
 
     it('deletes restrictions', async () => {

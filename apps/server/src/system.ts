@@ -4,7 +4,9 @@ import { accountService } from '@airwave/account';
 import { commonConfig, parseConfig, z } from '@airwave/config';
 import { gatewayConfig, createGateway } from '@airwave/gateway';
 import { createLogger, type Logger } from '@airwave/logging';
-import { mediaService } from '@airwave/media';
+import { mediaFileRoutes, mediaHttpPlugin, mediaService } from '@airwave/media';
+import { createLocalStorage } from '@airwave/storage';
+import { join } from 'node:path';
 import { modulesService } from '@airwave/modules';
 import { schedulingService } from '@airwave/scheduling';
 import { discoverModules, modulesDirs, openInfrastructure, runtimeConfig, startService, type Infrastructure, type RunningService, type ServiceDefinition } from '@airwave/service-kit';
@@ -74,6 +76,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       sessions: shared.sessions,
       metrics,
       moduleOperations,
+      plugins: [mediaHttpPlugin({ storage: createLocalStorage(join(config.DATA_DIR, 'media')), maxUploadBytes: config.MAX_UPLOAD_BYTES }) as never],
+      extraRoutes: mediaFileRoutes,
       logger,
       bodyLimit: config.BODY_LIMIT_BYTES,
       requestTimeoutMs: config.REQUEST_TIMEOUT_MS,

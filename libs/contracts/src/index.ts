@@ -13,3 +13,4 @@ export * from './openapi';
 export * from './events';
 export * from './modules';
 export * from './scheduling';
+export * from './media';

@@ -5,6 +5,7 @@ import { account, accountMore } from './account';
 import { users, usersMore } from './users';
 import { modules } from './modules';
 import { scheduling } from './scheduling';
+import { media, mediaFiles } from './media';
 
 export const operationGroups = {
   account,
@@ -13,6 +14,8 @@ export const operationGroups = {
   usersMore,
   modules,
   scheduling,
+  media,
+  mediaFiles,
 } satisfies Record<string, Record<string, Operation>>;
 
 export function allOperations(): Operation[] {

@@ -237,7 +237,15 @@ async function buildGateway(options: GatewayOptions) {
 
   async function runOperation(op: Operation, request: FastifyRequest, reply: FastifyReply, params: Record<string, unknown>) {
         const http = op.http!;
-        const source = (http.method === 'GET' || http.method === 'DELETE' ? request.query : request.body) ?? {};
+        // GET: the query string. DELETE: the query string, and a JSON body when one is sent.
+        // Others: the body.
+        const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+        const source =
+          http.method === 'GET'
+            ? (request.query ?? {})
+            : http.method === 'DELETE'
+              ? { ...((request.query ?? {}) as Record<string, unknown>), ...body }
+              : (request.body ?? {});
         if (typeof source !== 'object' || Array.isArray(source)) throw new AirwaveError('bad_request', 'The request body must be a JSON object.');
         const { i: _i, k: _k, ...fields } = source as Record<string, unknown>;
         const caller = await authenticate(request, source as Record<string, unknown>);

@@ -5,6 +5,9 @@ import { createLogger } from '@airwave/logging';
 import { createMetrics, instrumentBus } from '@airwave/metrics';
 import { createRedisSessionStore } from '@airwave/sessions';
 import { discoverModules, modulesDirs } from '@airwave/service-kit';
+import { mediaFileRoutes, mediaHttpPlugin } from '@airwave/media';
+import { createLocalStorage } from '@airwave/storage';
+import { join } from 'node:path';
 import { createGateway } from './app';
 import { gatewayConfig } from './config';
 
@@ -34,7 +37,8 @@ try {
   const moduleOperations = new Map([...discovered.values()].filter((m) => m.definition).map((m) => [m.name, Object.values(m.definition!.operations)]));
   // A gateway replica is ready when its own dependencies are: one service being down must not take
   // every gateway out of the load balancer (the failing routes answer 503 by themselves).
-  const app = await createGateway({ bus: instrumentBus(bus, metrics), sessions, logger, metrics, moduleOperations, requiredServices: [], bodyLimit: config.BODY_LIMIT_BYTES, requestTimeoutMs: config.REQUEST_TIMEOUT_MS });
+  const plugins = [mediaHttpPlugin({ storage: createLocalStorage(join(config.DATA_DIR, 'media')), maxUploadBytes: config.MAX_UPLOAD_BYTES }) as never];
+  const app = await createGateway({ bus: instrumentBus(bus, metrics), sessions, logger, metrics, moduleOperations, plugins, extraRoutes: mediaFileRoutes, requiredServices: [], bodyLimit: config.BODY_LIMIT_BYTES, requestTimeoutMs: config.REQUEST_TIMEOUT_MS });
   await app.listen({ port: config.PORT, host: config.HOST });
   let stopping = false;
   const stop = async () => {

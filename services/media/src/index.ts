@@ -1,14 +1,328 @@
-// The media service. For now it starts, owns its schema and answers its health request.
-import { bindHealth, type ServiceDefinition } from '@airwave/service-kit';
+// The media service: uploads (registered by the gateway's file plugin), items, formats,
+// properties, archive, search and saved searches, and the internal questions other services ask.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  AirwaveError,
+  badRequest,
+  forbidden,
+  media,
+  mediaFiles,
+  mediaInternal,
+  notFound,
+  type MediaItemInput,
+  type Principal,
+} from '@airwave/contracts';
+import { bindHealth, bindOperation, type ServiceDefinition } from '@airwave/service-kit';
+import { createLocalStorage } from '@airwave/storage';
+import { sql, type Selectable } from 'kysely';
+import { join } from 'node:path';
+import { canEdit, filterExpression, parseFilters, visibleTo, wordsExpression } from './filters';
+import { mediaMigrations, searchTextOf, type MediaDB, type MediaSchema } from './schema';
+
+export { mediaHttpPlugin } from './http';
+
+/** The file routes, for the OpenAPI document. */
+export const mediaFileRoutes = [
+  { method: 'POST', path: '/api/v2/uploads', summary: 'Upload a file (multipart or raw body); answers file_id, file_key and what was detected', tag: 'Media', auth: true, data: { type: 'object' } },
+  { method: 'GET', path: '/api/v2/downloads/media/:id', summary: 'Download a media item\'s file (HTTP Range supported)', tag: 'Media', auth: true, contentType: 'application/octet-stream' },
+];
+
+const PROPERTIES_MAX_BYTES = 16 * 1024;
+const HISTORY_LIMIT = 20;
+const advancedFields = ['permitted_users', 'permitted_groups'] as const;
+const sortColumns = { artist: 'artist', album: 'album', title: 'title', year: 'year', category_name: 'category', genre_name: 'genre', country_name: 'country', language_name: 'language', duration: 'duration', updated: 'updated' } as const;
+
+type Row = Selectable<MediaSchema['items']>;
 
 export const mediaService: ServiceDefinition = {
   name: 'media',
   schema: 'media',
-  migrations: {},
-  async start({ bus, database }) {
-    const subscriptions = [await bindHealth(bus, 'media', database)];
+  migrations: mediaMigrations,
+  async start({ db: anyDb, database, bus, logger, env, events }) {
+    const db = anyDb as MediaDB;
+    const storage = createLocalStorage(join(env.DATA_DIR || './data', 'media'));
+
+    const out = (row: Row, principal: Principal) => ({
+      id: row.id,
+      owner_id: row.owner_id,
+      title: row.title,
+      artist: row.artist,
+      album: row.album,
+      year: row.year,
+      category: row.category,
+      genre: row.genre,
+      country: row.country,
+      language: row.language,
+      comments: row.comments,
+      is_copyright_owner: row.is_copyright_owner,
+      status: row.status as 'public' | 'private' | 'visible',
+      is_approved: row.is_approved,
+      is_archived: row.is_archived,
+      dynamic_select: row.dynamic_select,
+      permitted_users: row.permitted_users,
+      permitted_groups: row.permitted_groups,
+      type: row.type as 'audio' | 'video' | 'image' | 'document',
+      format: row.format,
+      duration: row.duration === null ? null : Number(row.duration),
+      size: Number(row.size),
+      created: row.created.toISOString(),
+      updated: row.updated.toISOString(),
+      can_edit: canEdit(principal, row),
+    });
+
+    const formats = async () => (await db.selectFrom('settings').select('value').where('name', '=', 'formats').executeTakeFirstOrThrow()).value as Record<string, string[]>;
+
+    async function loadVisible(id: number, principal: Principal): Promise<Row> {
+      const row = await db.selectFrom('items').selectAll().where('id', '=', id).where((eb) => visibleTo(eb, principal)).executeTakeFirst();
+      if (!row) throw notFound(`No media item ${id}.`);
+      return row;
+    }
+
+    const hash = (key: string) => createHash('sha256').update(key).digest();
+
+    /** PUT /media: validate every item first, then write all of them in one transaction or none. */
+    async function save(items: MediaItemInput[], principal: Principal) {
+      const perms = principal.permissions;
+      if (!perms.includes('create_own_media') && !perms.includes('manage_media')) throw forbidden('Saving media needs create_own_media or manage_media.', { permission: 'create_own_media' });
+      return db.transaction().execute(async (trx) => {
+        const problems: { index: number; message: string; permission?: boolean }[] = [];
+        const plans: ({ kind: 'new'; item: MediaItemInput; upload: Selectable<MediaSchema['uploads']> } | { kind: 'edit'; item: MediaItemInput; row: Row })[] = [];
+        for (const [index, item] of items.entries()) {
+          if (advancedFields.some((f) => item[f] !== undefined) && !perms.includes('media_advanced_permissions')) {
+            problems.push({ index, message: 'changing permitted users or groups needs media_advanced_permissions', permission: true });
+            continue;
+          }
+          if (item.id) {
+            const row = await trx.selectFrom('items').selectAll().where('id', '=', item.id).forUpdate().executeTakeFirst();
+            if (!row) problems.push({ index, message: `no media item ${item.id}` });
+            else if (!canEdit(principal, row)) problems.push({ index, message: `you may not edit media item ${item.id}`, permission: true });
+            else plans.push({ kind: 'edit', item, row });
+          } else {
+            if (!item.file_id || !item.file_key) {
+              problems.push({ index, message: 'a new item needs file_id and file_key from an upload' });
+              continue;
+            }
+            if (!item.title) {
+              problems.push({ index, message: 'title is required' });
+              continue;
+            }
+            const upload = await trx.selectFrom('uploads').selectAll().where('file_id', '=', item.file_id).forUpdate().executeTakeFirst();
+            const keyOk = upload !== undefined && timingSafeEqual(hash(item.file_key), Buffer.from(upload.key_hash, 'hex'));
+            if (!upload || !keyOk) problems.push({ index, message: 'unknown upload or wrong file_key' });
+            else if (upload.claimed || plans.some((p) => p.kind === 'new' && p.upload.file_id === upload.file_id)) problems.push({ index, message: 'this upload is already used by a media item' });
+            else plans.push({ kind: 'new', item, upload });
+          }
+        }
+        const denied = problems.find((p) => p.permission);
+        if (denied) throw forbidden(`Nothing saved: item ${denied.index}: ${denied.message}`, { items: problems });
+        if (problems.length) {
+          throw badRequest(`Nothing saved: item ${problems[0]!.index}: ${problems[0]!.message}`, { items: problems });
+        }
+        const saved: { id: number }[] = [];
+        for (const plan of plans) {
+          const { id: _id, file_id: _f, file_key: _k, is_approved, ...fields } = plan.item;
+          const approved = perms.includes('manage_media') ? is_approved : undefined;
+          const base = Object.fromEntries(Object.entries({ ...fields, ...(approved !== undefined ? { is_approved: approved } : {}) }).filter(([, v]) => v !== undefined));
+          if (plan.kind === 'new') {
+            const values = {
+              owner_id: principal.userId,
+              title: fields.title!,
+              type: plan.upload.type,
+              format: plan.upload.format,
+              duration: plan.upload.duration,
+              size: Number(plan.upload.size),
+              file_id: plan.upload.file_id,
+              // New items of a user without manage_media wait for approval.
+              is_approved: perms.includes('manage_media') ? (is_approved ?? true) : false,
+              ...base,
+            };
+            const row = await trx
+              .insertInto('items')
+              .values({ ...values, search_text: searchTextOf(values), permitted_users: (base.permitted_users as number[] | undefined) ?? [], permitted_groups: (base.permitted_groups as number[] | undefined) ?? [] } as never)
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            await trx.updateTable('uploads').set({ claimed: true }).where('file_id', '=', plan.upload.file_id).execute();
+            await events.record(trx, 'media.item.saved', { id: row.id, created: true }, principal);
+            saved.push({ id: row.id });
+          } else {
+            const merged = { ...plan.row, ...base };
+            await trx
+              .updateTable('items')
+              .set({ ...base, search_text: searchTextOf(merged), updated: new Date() } as never)
+              .where('id', '=', plan.row.id)
+              .execute();
+            await events.record(trx, 'media.item.saved', { id: plan.row.id, created: false }, principal);
+            saved.push({ id: plan.row.id });
+          }
+        }
+        return saved;
+      });
+    }
+
+    async function setArchived(ids: number[], archived: boolean, principal: Principal) {
+      await db.transaction().execute(async (trx) => {
+        const rows = await trx.selectFrom('items').select('id').where('id', 'in', ids).forUpdate().execute();
+        const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+        if (missing.length) throw notFound(`No media item ${missing.join(', ')}.`, { ids: missing });
+        await trx.updateTable('items').set({ is_archived: archived, updated: new Date() }).where('id', 'in', ids).execute();
+        await events.record(trx, archived ? 'media.item.archived' : 'media.item.unarchived', { ids }, principal);
+      });
+      events.kick();
+    }
+
+    const subscriptions = await Promise.all([
+      bindHealth(bus, 'media', database),
+      bindOperation(bus, mediaFiles.registerUpload, async (input, { principal }) => {
+        const accepted = (await formats())[`${input.type}_formats`] ?? [];
+        if (!accepted.includes(input.format)) return { accepted: false, reason: `${input.format} is not an accepted ${input.type} format (accepted: ${accepted.join(', ') || 'none'})` };
+        await db
+          .insertInto('uploads')
+          .values({ file_id: input.file_id, owner_id: principal.userId, key_hash: input.key_hash, size: input.size, type: input.type, format: input.format, duration: input.duration, tags: JSON.stringify(input.tags), claimed: false })
+          .execute();
+        return { accepted: true, reason: null };
+      }),
+      bindOperation(bus, mediaFiles.locate, async ({ id }, { principal }) => {
+        const row = await loadVisible(id, principal);
+        return { file_id: row.file_id, format: row.format, type: row.type as 'audio', title: row.title };
+      }),
+      bindOperation(bus, media.save, async ({ media: items }, { principal }) => {
+        const saved = await save(items, principal);
+        events.kick();
+        return saved;
+      }),
+      bindOperation(bus, media.get, async ({ id }, { principal }) => out(await loadVisible(id, principal), principal)),
+      bindOperation(bus, media.propertiesGet, async ({ id }, { principal }) => (await loadVisible(id, principal)).properties ?? {}),
+      bindOperation(bus, media.propertiesSet, async ({ id, properties }, { principal }) => {
+        const row = await loadVisible(id, principal);
+        if (!canEdit(principal, row)) throw forbidden(`You may not edit media item ${id}.`);
+        const json = JSON.stringify(properties);
+        if (Buffer.byteLength(json) > PROPERTIES_MAX_BYTES) throw new AirwaveError('payload_too_large', `Properties may be at most ${PROPERTIES_MAX_BYTES} bytes of JSON.`);
+        await db.updateTable('items').set({ properties: json, updated: new Date() }).where('id', '=', id).execute();
+        return null;
+      }),
+      bindOperation(bus, media.formatsGet, async () => (await formats()) as never),
+      bindOperation(bus, media.formatsSet, async (input) => {
+        await db.updateTable('settings').set({ value: JSON.stringify(input) }).where('name', '=', 'formats').execute();
+        return input;
+      }),
+      bindOperation(bus, media.archive, async ({ id }, { principal }) => {
+        await setArchived(id, true, principal);
+        return null;
+      }),
+      bindOperation(bus, media.unarchive, async ({ id }, { principal }) => {
+        await setArchived(id, false, principal);
+        return null;
+      }),
+      bindOperation(bus, media.delete, async ({ id: ids }, { principal }) => {
+        const files = await db.transaction().execute(async (trx) => {
+          const rows = await trx.selectFrom('items').select(['id', 'is_archived', 'is_approved', 'file_id']).where('id', 'in', ids).forUpdate().execute();
+          const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+          if (missing.length) throw notFound(`No media item ${missing.join(', ')}.`, { ids: missing });
+          const live = rows.filter((r) => !r.is_archived && r.is_approved).map((r) => r.id);
+          if (live.length) throw badRequest(`Only archived or unapproved items can be deleted; not: ${live.join(', ')}. Nothing was deleted.`, { ids: live });
+          await trx.deleteFrom('items').where('id', 'in', ids).execute();
+          await events.record(trx, 'media.item.deleted', { ids }, principal);
+          return rows.map((r) => r.file_id);
+        });
+        events.kick();
+        // Files go after the commit: a failed transaction never loses a file.
+        for (const file of files) await storage.delete(file).catch((error: unknown) => logger.warn({ err: error, file }, 'Could not remove a media file'));
+        return null;
+      }),
+      bindOperation(bus, media.search, async (input, { principal }) => {
+        const manage = principal.permissions.includes('manage_media');
+        let query = db.selectFrom('items').where((eb) => visibleTo(eb, principal));
+        if (input.s === 'archived') query = query.where('is_archived', '=', true);
+        else query = query.where('is_archived', '=', false).where('is_approved', '=', input.s === 'approved');
+        if (input.s !== 'approved' && !manage) query = query.where('owner_id', '=', principal.userId);
+        if (input.my) query = query.where('owner_id', '=', principal.userId);
+        if (input.q.mode === 'simple') {
+          const words = input.q.string;
+          query = query.where((eb) => wordsExpression(eb, words) ?? sql<boolean>`true`);
+          const defaults = await db.selectFrom('searches').select('filters').where('user_id', '=', principal.userId).where('is_default', '=', true).execute();
+          for (const d of defaults) {
+            const filters = parseFilters(d.filters);
+            query = query.where((eb) => eb.and(filters.map((f) => filterExpression(eb, f))));
+          }
+        } else {
+          const filters = input.q.filters;
+          query = query.where((eb) => eb.and(filters.map((f) => filterExpression(eb, f))));
+          if (input.save_history) {
+            await db.transaction().execute(async (trx) => {
+              await trx.insertInto('searches').values({ user_id: principal.userId, kind: 'history', filters: JSON.stringify(filters), description: '', is_default: false }).execute();
+              const old = await trx.selectFrom('searches').select('id').where('user_id', '=', principal.userId).where('kind', '=', 'history').orderBy('id', 'desc').offset(HISTORY_LIMIT).limit(1000).execute();
+              if (old.length) await trx.deleteFrom('searches').where('id', 'in', old.map((o) => o.id)).execute();
+            });
+          }
+        }
+        const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const column = sortColumns[input.sort_by];
+        const rows = await query.selectAll().orderBy(column, input.sort_dir).orderBy('id', input.sort_dir).limit(input.l).offset(input.o).execute();
+        return { num_results: Number(n), media: rows.map((r) => out(r, principal)) };
+      }),
+      bindOperation(bus, media.searches, async (_input, { principal }) => {
+        const rows = await db.selectFrom('searches').selectAll().where('user_id', '=', principal.userId).orderBy('id', 'desc').execute();
+        const record = (r: (typeof rows)[number]) => ({ id: r.id, filters: r.filters, description: r.description, default: r.is_default, created: r.created.toISOString() });
+        return { saved: rows.filter((r) => r.kind === 'saved').map(record), history: rows.filter((r) => r.kind === 'history').map(record) };
+      }),
+      bindOperation(bus, media.searchSave, async ({ id }, { principal }) => {
+        const r = await db.updateTable('searches').set({ kind: 'saved' }).where('id', '=', id).where('user_id', '=', principal.userId).where('kind', '=', 'history').executeTakeFirst();
+        if (Number(r.numUpdatedRows) === 0) throw notFound('No such search in your history.');
+        return null;
+      }),
+      bindOperation(bus, media.searchDefault, async ({ id }, { principal }) => {
+        const r = await db.updateTable('searches').set({ is_default: true }).where('id', '=', id).where('user_id', '=', principal.userId).where('kind', '=', 'saved').executeTakeFirst();
+        if (Number(r.numUpdatedRows) === 0) throw notFound('No such saved search.');
+        return null;
+      }),
+      bindOperation(bus, media.searchUndefault, async ({ id }, { principal }) => {
+        const r = await db.updateTable('searches').set({ is_default: false }).where('id', '=', id).where('user_id', '=', principal.userId).executeTakeFirst();
+        if (Number(r.numUpdatedRows) === 0) throw notFound('No such saved search.');
+        return null;
+      }),
+      bindOperation(bus, media.searchEdit, async ({ id, filters, description }, { principal }) => {
+        const r = await db.updateTable('searches').set({ filters: JSON.stringify(filters), description }).where('id', '=', id).where('user_id', '=', principal.userId).where('kind', '=', 'saved').executeTakeFirst();
+        if (Number(r.numUpdatedRows) === 0) throw notFound('No such saved search.');
+        return null;
+      }),
+      bindOperation(bus, media.searchDelete, async ({ id }, { principal }) => {
+        const r = await db.deleteFrom('searches').where('id', '=', id).where('user_id', '=', principal.userId).executeTakeFirst();
+        if (Number(r.numDeletedRows) === 0) throw notFound('No such saved search.');
+        return null;
+      }),
+      bindOperation(bus, mediaInternal.summaries, async ({ ids }) => {
+        if (ids.length === 0) return [];
+        const rows = await db.selectFrom('items').select(['id', 'title', 'artist', 'duration', 'owner_id', 'is_approved', 'is_archived']).where('id', 'in', ids).execute();
+        return rows.map((r) => ({ ...r, duration: r.duration === null ? null : Number(r.duration), has_thumbnail: false }));
+      }),
+      bindOperation(bus, mediaInternal.matches, async ({ id, filters }) => {
+        const parsed = parseFilters(filters);
+        const exists = await db.selectFrom('items').select('id').where('id', '=', id).executeTakeFirst();
+        if (!exists) return { exists: false, matches: false };
+        if (parsed.length === 0) return { exists: true, matches: true };
+        const hit = await db
+          .selectFrom('items')
+          .select('id')
+          .where('id', '=', id)
+          .where((eb) => eb.and(parsed.map((f) => filterExpression(eb, f))))
+          .executeTakeFirst();
+        return { exists: true, matches: Boolean(hit) };
+      }),
+    ]);
+
+    // Uploads that no item claimed within a day are removed with their files.
+    const sweep = setInterval(() => {
+      void (async () => {
+        const stale = await db.deleteFrom('uploads').where('claimed', '=', false).where('created', '<', new Date(Date.now() - 86_400_000)).returning('file_id').execute();
+        for (const { file_id } of stale) await storage.delete(file_id).catch(() => undefined);
+        if (stale.length) logger.info({ count: stale.length }, 'Removed unclaimed uploads');
+      })().catch((error: unknown) => logger.warn({ err: error }, 'Upload sweep failed'));
+    }, 3_600_000);
+    sweep.unref();
+
     return {
       async stop() {
+        clearInterval(sweep);
         await Promise.all(subscriptions.map((s) => s.unsubscribe()));
       },
     };

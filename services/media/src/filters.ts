@@ -1,0 +1,89 @@
+// Advanced-search filters to SQL (bound parameters only) and simple-search words.
+import { badRequest, SearchFilter, type Principal } from '@airwave/contracts';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { fold, type MediaSchema } from './schema';
+
+type EB = ExpressionBuilder<MediaSchema, 'items'>;
+
+const textFields = new Set(['comments', 'artist', 'title', 'album', 'type', 'category', 'country', 'language', 'genre', 'status']);
+const numberFields = new Set(['year', 'duration']);
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Parses the filters (400 on an unknown field or operator) and builds their conjunction. */
+export function parseFilters(raw: unknown): SearchFilter[] {
+  if (!Array.isArray(raw)) throw badRequest('Invalid input: filters: must be a list');
+  return raw.map((f, i) => {
+    const parsed = SearchFilter.safeParse(f);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw badRequest(`Invalid input: filters.${i}.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+    }
+    return parsed.data;
+  });
+}
+
+export function filterExpression(eb: EB, filter: SearchFilter): Expression<SqlBool> {
+  const { filter: field, op, val } = filter;
+  if (field === 'is_copyright_owner') {
+    const flag = val === true || val === 'true' || val === '1' || val === 1;
+    if (op === 'eq') return eb('is_copyright_owner', '=', flag);
+    if (op === 'neq') return eb('is_copyright_owner', '<>', flag);
+    throw badRequest(`Invalid input: filters: operator ${op} does not apply to is_copyright_owner`);
+  }
+  if (numberFields.has(field)) {
+    const n = Number(val);
+    if (!Number.isFinite(n)) throw badRequest(`Invalid input: filters: ${field} needs a number`);
+    const column = field as 'year' | 'duration';
+    const ops = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+    if (op in ops) return eb(column, ops[op as keyof typeof ops], n);
+    throw badRequest(`Invalid input: filters: operator ${op} does not apply to ${field}`);
+  }
+  if (!textFields.has(field)) throw badRequest(`Invalid input: filters: unknown field ${field}`);
+  const column = sql<string>`lower(${sql.ref(field)})`;
+  const value = String(val).toLowerCase();
+  switch (op) {
+    case 'eq':
+      return eb(column, '=', value);
+    case 'neq':
+      return eb(column, '<>', value);
+    case 'contains':
+    case 'has':
+      return eb(column, 'like', `%${escapeLike(value)}%`);
+    case 'ncontains':
+    case 'nhas':
+      return eb(column, 'not like', `%${escapeLike(value)}%`);
+    default:
+      throw badRequest(`Invalid input: filters: operator ${op} does not apply to ${field}`);
+  }
+}
+
+/** Simple search: every word must appear (accent-insensitive, anywhere, so prefixes match); a number also matches the id. */
+export function wordsExpression(eb: EB, text: string): Expression<SqlBool> | null {
+  const words = fold(text).split(/\s+/).filter(Boolean).slice(0, 20);
+  if (words.length === 0) return null;
+  const allWords = eb.and(words.map((w) => eb('search_text', 'like', `%${escapeLike(w)}%`)));
+  if (/^\d{1,9}$/.test(text.trim())) return eb.or([allWords, eb('id', '=', Number(text.trim()))]);
+  return allWords;
+}
+
+/** Items the user may see: public/visible ones, and private ones they own or are permitted. */
+export function visibleTo(eb: EB, principal: Principal): Expression<SqlBool> {
+  if (principal.permissions.includes('manage_media')) return sql<SqlBool>`true`;
+  return eb.or([
+    eb('status', '<>', 'private'),
+    eb('owner_id', '=', principal.userId),
+    sql<SqlBool>`${principal.userId} = any(permitted_users)`,
+    sql<SqlBool>`permitted_groups && ${sql.val(principal.groupIds)}::int[]`,
+  ]);
+}
+
+/** The edit-right rule of the interface. */
+export function canEdit(principal: Principal, item: { owner_id: number; permitted_users: number[]; permitted_groups: number[] }): boolean {
+  return (
+    principal.permissions.includes('manage_media') ||
+    (item.owner_id === principal.userId && principal.permissions.includes('create_own_media')) ||
+    item.permitted_users.includes(principal.userId) ||
+    item.permitted_groups.some((g) => principal.groupIds.includes(g))
+  );
+}

@@ -1,0 +1,151 @@
+// The file paths of the media library, served by the gateway: uploads stream to storage (never
+// across the bus), and downloads stream from it with HTTP Range support.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import { AirwaveError, mediaFiles, ok, unauthenticated, forbidden, type Principal } from '@airwave/contracts';
+import { StorageLimitError, type Storage } from '@airwave/storage';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTypeFromFile } from 'file-type';
+import { parseFile } from 'music-metadata';
+
+interface Helpers {
+  bus: { request(subject: string, data: unknown, options?: { headers?: Record<string, string> }): Promise<unknown> };
+  authenticate(request: FastifyRequest, fields?: Record<string, unknown>): Promise<Principal | null>;
+  busHeadersOf(request: FastifyRequest): Record<string, string>;
+}
+
+export interface MediaHttpOptions {
+  storage: Storage;
+  maxUploadBytes: number;
+}
+
+const typeOfMime = (mime: string): 'audio' | 'video' | 'image' | 'document' | null => {
+  if (mime.startsWith('audio/')) return 'audio';
+  if (mime.startsWith('video/')) return 'video';
+  if (mime.startsWith('image/')) return 'image';
+  if (mime === 'application/pdf') return 'document';
+  return null;
+};
+
+const mimeOf: Record<string, string> = { mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', flac: 'audio/flac', m4a: 'audio/mp4', png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', mp4: 'video/mp4', webm: 'video/webm', pdf: 'application/pdf' };
+
+/** Detects type, format, duration and tags from the file's content, never its name. */
+export async function detect(path: string): Promise<{ type: 'audio' | 'video' | 'image' | 'document'; format: string; duration: number | null; tags: Record<string, unknown> } | null> {
+  const kind = await fileTypeFromFile(path);
+  if (!kind) return null;
+  const type = typeOfMime(kind.mime);
+  if (!type) return null;
+  let duration: number | null = null;
+  const tags: Record<string, unknown> = {};
+  if (type === 'audio' || type === 'video') {
+    try {
+      const meta = await parseFile(path, { duration: true, skipCovers: true });
+      duration = meta.format.duration ?? null;
+      for (const key of ['title', 'artist', 'album', 'year', 'genre', 'comment'] as const) {
+        const value = meta.common[key];
+        if (value !== undefined && !(Array.isArray(value) && value.length === 0)) tags[key] = Array.isArray(value) ? value.map(String).join(', ') : value;
+      }
+    } catch {
+      // Unreadable metadata: the file is still stored, without duration.
+    }
+  }
+  return { type, format: kind.ext === 'jpeg' ? 'jpg' : kind.ext, duration, tags };
+}
+
+export function mediaHttpPlugin(options: MediaHttpOptions) {
+  return async (app: FastifyInstance, helpers: Helpers) => {
+    await app.register(async (scope) => {
+      await scope.register(multipart, { limits: { fileSize: options.maxUploadBytes, files: 1, fields: 10 } });
+      // Any non-multipart body is the file itself, streamed as it arrives.
+      scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+      scope.post('/api/v2/uploads', async (request, reply) => {
+        const principal = await helpers.authenticate(request, (request.query ?? {}) as Record<string, unknown>);
+        if (!principal) throw unauthenticated();
+        if (!principal.permissions.includes('create_own_media') && !principal.permissions.includes('manage_media')) {
+          throw forbidden('Uploading needs create_own_media or manage_media.', { permission: 'create_own_media' });
+        }
+        const declared = Number(request.headers['content-length'] ?? 0);
+        if (declared > options.maxUploadBytes + 64 * 1024) {
+          // Refuse before reading; the connection closes so the client stops sending.
+          reply.header('connection', 'close');
+          throw new AirwaveError('payload_too_large', `The file is larger than ${options.maxUploadBytes} bytes.`, { limit: options.maxUploadBytes });
+        }
+        let body: Readable;
+        if (request.isMultipart()) {
+          const file = await request.file();
+          if (!file) throw new AirwaveError('bad_request', 'Send the file as a multipart field or as the raw body.');
+          body = file.file;
+        } else {
+          body = request.body as Readable;
+          if (!body || typeof (body as Readable).pipe !== 'function') throw new AirwaveError('bad_request', 'Send the file as a multipart field or as the raw body.');
+        }
+        const fileId = `uploads/${randomUUID()}`;
+        let size: number;
+        try {
+          size = await options.storage.put(fileId, body, options.maxUploadBytes);
+          if ((body as { truncated?: boolean }).truncated) throw new StorageLimitError(options.maxUploadBytes);
+        } catch (error) {
+          await options.storage.delete(fileId);
+          if (error instanceof StorageLimitError) reply.header('connection', 'close');
+          if (error instanceof StorageLimitError) throw new AirwaveError('payload_too_large', `The file is larger than ${options.maxUploadBytes} bytes.`, { limit: options.maxUploadBytes });
+          throw error;
+        }
+        if (size === 0) {
+          await options.storage.delete(fileId);
+          throw new AirwaveError('bad_request', 'The file is empty.');
+        }
+        const detected = await detect(options.storage.localPath(fileId)!);
+        if (!detected) {
+          await options.storage.delete(fileId);
+          throw new AirwaveError('bad_request', 'The file is not a recognized audio, video, image or document format.');
+        }
+        const fileKey = randomBytes(32).toString('base64url');
+        const registered = (await helpers.bus.request(
+          mediaFiles.registerUpload.subject,
+          { input: { file_id: fileId, key_hash: createHash('sha256').update(fileKey).digest('hex'), size, ...detected }, principal },
+          { headers: helpers.busHeadersOf(request) },
+        )) as { accepted: boolean; reason: string | null };
+        if (!registered.accepted) {
+          await options.storage.delete(fileId);
+          throw new AirwaveError('bad_request', `Format refused: ${registered.reason}`);
+        }
+        return reply.send(ok({ file_id: fileId, file_key: fileKey, size, ...detected }, 'Uploaded.'));
+      });
+
+      scope.get('/api/v2/downloads/media/:id', async (request, reply) => {
+        const principal = await helpers.authenticate(request, (request.query ?? {}) as Record<string, unknown>);
+        if (!principal) throw unauthenticated();
+        const id = Number((request.params as { id: string }).id);
+        if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new AirwaveError('bad_request', 'Invalid input: id: must be a positive whole number');
+        const file = (await helpers.bus.request(mediaFiles.locate.subject, { input: { id }, principal }, { headers: helpers.busHeadersOf(request) })) as { file_id: string; format: string; title: string };
+        const total = await options.storage.size(file.file_id);
+        if (total === null) throw new AirwaveError('not_found', 'The file of this media item is missing.');
+        reply.header('accept-ranges', 'bytes');
+        reply.header('content-type', mimeOf[file.format] ?? 'application/octet-stream');
+        reply.header('content-disposition', `attachment; filename="media-${id}.${file.format}"`);
+        reply.header('cache-control', 'private, no-store');
+        const range = request.headers.range;
+        if (range) {
+          const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+          let start = match?.[1] ? Number(match[1]) : NaN;
+          let end = match?.[2] ? Number(match[2]) : total - 1;
+          if (match && !match[1] && match[2]) {
+            start = Math.max(0, total - Number(match[2]));
+            end = total - 1;
+          }
+          end = Math.min(end, total - 1);
+          if (!match || Number.isNaN(start) || start > end || start >= total) {
+            reply.header('content-range', `bytes */${total}`);
+            return reply.code(416).header('content-type', 'application/json; charset=utf-8').removeHeader('content-disposition').send(JSON.stringify({ status: false, msg: 'Requested range not satisfiable.', data: { code: 'bad_request' } }));
+          }
+          reply.code(206).header('content-range', `bytes ${start}-${end}/${total}`).header('content-length', String(end - start + 1));
+          return reply.send(options.storage.read(file.file_id, { start, end }));
+        }
+        reply.header('content-length', String(total));
+        return reply.send(options.storage.read(file.file_id));
+      });
+    });
+  };
+}

@@ -1,0 +1,201 @@
+// The media library through the gateway: real uploads, items, archive, search, downloads.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wav, png } from '../src/files';
+import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+
+type Upload = { file_id: string; file_key: string; type: string; format: string; duration: number | null; size: number };
+type Item = { id: number; title: string; is_approved: boolean; is_archived: boolean; can_edit: boolean; duration: number | null; type: string };
+
+describe.each(modes)('media (%s)', (mode) => {
+  let system: TestSystem;
+  let admin: string;
+  let dj: { id: number; key: string };
+  let listener: string;
+
+  const upload = async (key: string, body: Buffer, contentType = 'application/octet-stream') => {
+    const response = await fetch(`${system.url}/api/v2/uploads`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': contentType }, body });
+    return { status: response.status, body: (await response.json()) as { status: boolean; msg: string; data: Upload } };
+  };
+  const newItem = async (key: string, fields: Record<string, unknown>) => {
+    const file = await upload(key, wav(1));
+    expect(file.status).toBe(200);
+    const saved = await system.api.put<{ id: number }[]>('/media', { key, body: { media: [{ file_id: file.body.data.file_id, file_key: file.body.data.file_key, ...fields }] } });
+    expect(saved.status, saved.text).toBe(200);
+    return saved.body.data[0]!.id;
+  };
+
+  beforeAll(async () => {
+    system = await startTestSystem(mode, { MAX_UPLOAD_BYTES: '200000' });
+    admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
+    const created = await system.api.post<{ id: number }>('/users', { key: admin, body: { username: 'mediadj', password: 'mediadj-pass' } });
+    dj = { id: created.body.data.id, key: (await system.api.login('mediadj', 'mediadj-pass')).key };
+    const group = await system.api.post<{ id: number }>('/users/groups', { key: admin, body: { name: 'Listeners', permissions: [] } });
+    await system.api.post('/users', { key: admin, body: { username: 'listener', password: 'listener-pass', group_ids: [group.body.data.id] } });
+    listener = (await system.api.login('listener', 'listener-pass')).key;
+  });
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  describe('uploads', () => {
+    it('detects a real WAV from its content, with its duration', async () => {
+      const file = await upload(dj.key, wav(1.5));
+      expect(file.status, JSON.stringify(file.body)).toBe(200);
+      expect(file.body.data).toMatchObject({ type: 'audio', format: 'wav' });
+      expect(file.body.data.duration).toBeCloseTo(1.5, 2);
+      expect(file.body.data.file_key.length).toBeGreaterThan(30);
+      const multipart = new FormData();
+      multipart.append('file', new Blob([png]), 'looks-like-audio.mp3');
+      const response = await fetch(`${system.url}/api/v2/uploads`, { method: 'POST', headers: { authorization: `Bearer ${dj.key}` }, body: multipart });
+      const body = (await response.json()) as { data: Upload };
+      expect(response.status).toBe(200);
+      expect(body.data).toMatchObject({ type: 'image', format: 'png' });
+    });
+
+    it('refuses unknown content, oversize files, refused formats and callers without rights', async () => {
+      expect((await upload(dj.key, Buffer.from('just some text, not media'))).status).toBe(400);
+      const big = await upload(dj.key, wav(20));
+      expect(big.status).toBe(413);
+      expect(big.body.status).toBe(false);
+      expect((await upload(listener, wav(1))).status).toBe(403);
+      expect((await fetch(`${system.url}/api/v2/uploads`, { method: 'POST', body: wav(1) })).status).toBe(401);
+      const formats = await system.api.get<Record<string, string[]>>('/media/formats', { key: dj.key });
+      expect((await system.api.post('/media/formats', { key: dj.key, body: formats.body.data })).status).toBe(403);
+      await system.api.post('/media/formats', { key: admin, body: { ...formats.body.data, audio_formats: ['mp3'] } });
+      const refused = await upload(dj.key, wav(1));
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toMatch(/wav is not an accepted audio format/);
+      await system.api.post('/media/formats', { key: admin, body: formats.body.data });
+    });
+  });
+
+  describe('items', () => {
+    it('creates items from uploads: a plain user’s start unapproved; the upload is used once', async () => {
+      const file = await upload(dj.key, wav(1));
+      const saved = await system.api.put<{ id: number }[]>('/media', {
+        key: dj.key,
+        body: { media: { file_id: file.body.data.file_id, file_key: file.body.data.file_key, title: 'Jingle', artist: 'Station', is_approved: true } },
+      });
+      expect(saved.status, saved.text).toBe(200);
+      const item = await system.api.get<Item>(`/media/${saved.body.data[0]!.id}`, { key: dj.key });
+      expect(item.body.data).toMatchObject({ title: 'Jingle', is_approved: false, type: 'audio', can_edit: true });
+      expect(item.body.data.duration).toBeCloseTo(1, 2);
+      const again = await system.api.put('/media', { key: dj.key, body: { media: [{ file_id: file.body.data.file_id, file_key: file.body.data.file_key, title: 'Twice' }] } });
+      expect(again.status).toBe(400);
+      const wrongKey = await system.api.put('/media', { key: dj.key, body: { media: [{ file_id: file.body.data.file_id, file_key: 'nope', title: 'Stolen' }] } });
+      expect(wrongKey.status).toBe(400);
+    });
+
+    it('writes all of ten items or none when one is bad', async () => {
+      const before = (await system.api.get<{ num_results: number }>('/media/search', { key: admin, query: { s: 'approved' } })).body.data.num_results;
+      const files = await Promise.all(Array.from({ length: 10 }, () => upload(admin, wav(0.5))));
+      const items = files.map((f, i) => ({ file_id: f.body.data.file_id, file_key: f.body.data.file_key, title: `Batch ${i}` }));
+      items[7] = { ...items[7]!, file_key: 'wrong' };
+      const refused = await system.api.put('/media', { key: admin, body: { media: items } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toMatch(/item 7/);
+      expect((await system.api.get<{ num_results: number }>('/media/search', { key: admin, query: { s: 'approved' } })).body.data.num_results).toBe(before);
+      items[7] = { file_id: files[7]!.body.data.file_id, file_key: files[7]!.body.data.file_key, title: 'Batch 7' };
+      const saved = await system.api.put<{ id: number }[]>('/media', { key: admin, body: { media: items } });
+      expect(saved.status, saved.text).toBe(200);
+      expect(saved.body.data).toHaveLength(10);
+    });
+
+    it('applies the edit-right rule and the advanced-permissions rule', async () => {
+      const id = await newItem(admin, { title: 'Admin owned', status: 'public' });
+      expect((await system.api.put('/media', { key: dj.key, body: { media: [{ id, title: 'Hijacked' }] } })).status).toBe(403);
+      expect((await system.api.put('/media', { key: admin, body: { media: [{ id, permitted_users: [dj.id] }] } })).status).toBe(200);
+      expect((await system.api.put('/media', { key: dj.key, body: { media: [{ id, title: 'Edited by permitted user' }] } })).status).toBe(200);
+      expect((await system.api.put('/media', { key: dj.key, body: { media: [{ id, permitted_users: [] }] } })).status).toBe(403);
+      expect((await system.api.put('/media', { key: listener, body: { media: [{ id, title: 'x' }] } })).status).toBe(403);
+      expect((await system.api.get<Item>(`/media/${id}`, { key: admin })).body.data.title).toBe('Edited by permitted user');
+    });
+
+    it('keeps private items private and properties small', async () => {
+      const id = await newItem(admin, { title: 'Secret', status: 'private' });
+      expect((await system.api.get(`/media/${id}`, { key: listener })).status).toBe(404);
+      expect((await system.api.post(`/media/properties/${id}`, { key: admin, body: { properties: { bpm: 120, mood: 'calm' } } })).status).toBe(200);
+      expect((await system.api.get(`/media/properties/${id}`, { key: admin })).body.data).toEqual({ bpm: 120, mood: 'calm' });
+      expect((await system.api.post(`/media/properties/${id}`, { key: admin, body: { properties: { blob: 'x'.repeat(20000) } } })).status).toBe(413);
+    });
+  });
+
+  describe('archive and delete', () => {
+    it('follows the state table, including refusing to delete a live item', async () => {
+      const live = await newItem(admin, { title: 'Live item' });
+      const other = await newItem(admin, { title: 'To archive' });
+      expect((await system.api.post('/media/archive', { key: dj.key, body: { id: [other] } })).status).toBe(403);
+      expect((await system.api.post('/media/archive', { key: admin, body: { id: other } })).status).toBe(200);
+      expect((await system.api.get<Item>(`/media/${other}`, { key: admin })).body.data.is_archived).toBe(true);
+      const archived = await system.api.get<{ media: Item[] }>('/media/search', { key: admin, query: { s: 'archived' } });
+      expect(archived.body.data.media.map((m) => m.id)).toContain(other);
+      expect((await system.api.post('/media/archive/undo', { key: admin, body: { id: [other] } })).status).toBe(200);
+      expect((await system.api.get<Item>(`/media/${other}`, { key: admin })).body.data.is_archived).toBe(false);
+      await system.api.post('/media/archive', { key: admin, body: { id: [other] } });
+      const mixed = await system.api.delete('/media/archive', { key: admin, query: { id: JSON.stringify([other, live]) } });
+      expect(mixed.status, mixed.text).toBe(400);
+      expect((await system.api.get(`/media/${other}`, { key: admin })).status).toBe(200);
+      expect((await system.api.request('DELETE', '/media/archive', { key: admin, body: { id: [other] } })).status).toBe(200);
+      expect((await system.api.get(`/media/${other}`, { key: admin })).status).toBe(404);
+      expect((await fetch(`${system.url}/api/v2/downloads/media/${other}`, { headers: { authorization: `Bearer ${admin}` } })).status).toBe(404);
+    });
+  });
+
+  describe('downloads', () => {
+    it('serves the file with range support', async () => {
+      const id = await newItem(admin, { title: 'Download me' });
+      const full = await fetch(`${system.url}/api/v2/downloads/media/${id}`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(full.status).toBe(200);
+      const bytes = Buffer.from(await full.arrayBuffer());
+      expect(bytes.subarray(0, 4).toString()).toBe('RIFF');
+      const part = await fetch(`${system.url}/api/v2/downloads/media/${id}`, { headers: { authorization: `Bearer ${admin}`, range: 'bytes=8-11' } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes 8-11/${bytes.length}`);
+      expect(Buffer.from(await part.arrayBuffer()).toString()).toBe('WAVE');
+      const bad = await fetch(`${system.url}/api/v2/downloads/media/${id}`, { headers: { authorization: `Bearer ${admin}`, range: `bytes=${bytes.length + 10}-` } });
+      expect(bad.status).toBe(416);
+    });
+  });
+
+  describe('search', () => {
+    it('matches words accent-insensitively and by prefix, ids, and advanced filters; pages', async () => {
+      await newItem(admin, { title: 'Café del Mar', artist: 'José Padilla', genre: 'Chillout', year: 1998 });
+      const idItem = await newItem(admin, { title: 'Numbers', artist: 'Counter', year: 2020 });
+      const simple = async (q: string) => (await system.api.get<{ media: Item[] }>('/media/search', { key: listener, query: { q } })).body.data.media.map((m) => m.title);
+      expect(await simple('cafe jose')).toEqual(['Café del Mar']);
+      expect(await simple('padil')).toEqual(['Café del Mar']);
+      expect(await simple(String(idItem))).toContain('Numbers');
+      const advanced = await system.api.get<{ media: Item[] }>('/media/search', {
+        key: listener,
+        query: { q: JSON.stringify({ mode: 'advanced', filters: [{ filter: 'year', op: 'lt', val: 2000 }, { filter: 'genre', op: 'is', val: 'chillout' }] }) },
+      });
+      expect(advanced.body.data.media.map((m) => m.title)).toEqual(['Café del Mar']);
+      const unknown = await system.api.get('/media/search', { key: listener, query: { q: JSON.stringify({ mode: 'advanced', filters: [{ filter: 'mood', op: 'eq', val: 'x' }] }) } });
+      expect(unknown.status).toBe(400);
+      const page1 = await system.api.get<{ num_results: number; media: Item[] }>('/media/search', { key: admin, query: { q: 'batch', l: 4, o: 0, sort_by: 'title', sort_dir: 'asc' } });
+      const page2 = await system.api.get<{ num_results: number; media: Item[] }>('/media/search', { key: admin, query: { q: 'batch', l: 4, o: 4, sort_by: 'title', sort_dir: 'asc' } });
+      expect(page1.body.data.num_results).toBe(10);
+      expect(page1.body.data.media.map((m) => m.title)).toEqual(['Batch 0', 'Batch 1', 'Batch 2', 'Batch 3']);
+      expect(page2.body.data.media.map((m) => m.title)).toEqual(['Batch 4', 'Batch 5', 'Batch 6', 'Batch 7']);
+    });
+
+    it('keeps history, saves, makes default and deletes searches', async () => {
+      const q = JSON.stringify({ mode: 'advanced', filters: [{ filter: 'artist', op: 'contains', val: 'padilla' }] });
+      await system.api.get('/media/search', { key: listener, query: { q, save_history: 1 } });
+      const lists = await system.api.get<{ saved: { id: number }[]; history: { id: number }[] }>('/media/searches', { key: listener });
+      expect(lists.body.data.history).toHaveLength(1);
+      const id = lists.body.data.history[0]!.id;
+      expect((await system.api.post('/media/searches/default', { key: listener, body: { id } })).status).toBe(404); // not saved yet
+      expect((await system.api.post('/media/searches', { key: listener, body: { id } })).status).toBe(200);
+      expect((await system.api.post('/media/searches/default', { key: listener, body: { id } })).status).toBe(200);
+      // A simple search now includes the default filters.
+      const all = await system.api.get<{ media: Item[] }>('/media/search', { key: listener, query: { q: '' } });
+      expect(all.body.data.media.map((m) => m.title)).toEqual(['Café del Mar']);
+      expect((await system.api.get('/media/searches', { key: dj.key })).body.data).toEqual({ saved: [], history: [] });
+      expect((await system.api.delete(`/media/searches/default/${id}`, { key: listener })).status).toBe(200);
+      expect((await system.api.get<{ media: Item[] }>('/media/search', { key: listener, query: { q: '' } })).body.data.media.length).toBeGreaterThan(1);
+      expect((await system.api.delete(`/media/searches/${id}`, { key: dj.key })).status).toBe(404);
+      expect((await system.api.delete(`/media/searches/${id}`, { key: listener })).status).toBe(200);
+    });
+  });
+});
