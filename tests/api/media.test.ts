@@ -157,6 +157,33 @@ describe.each(modes)('media (%s)', (mode) => {
     });
   });
 
+  describe('versions', () => {
+    type Version = { created: number; active: boolean; notes: string; duration: number | null };
+    it('adds, edits, activates and deletes versions, guarding the active one and the rights', async () => {
+      const id = await newItem(dj.key, { title: 'Versioned' });
+      const initial = await system.api.get<{ versions: Version[] }>(`/media/${id}/versions`, { key: dj.key });
+      expect(initial.body.data.versions).toHaveLength(1);
+      expect(initial.body.data.versions[0]!.active).toBe(true);
+      const file = await upload(dj.key, wav(2));
+      expect((await system.api.post('/media/versions', { key: listener, body: { media_id: id, file_id: file.body.data.file_id, file_key: file.body.data.file_key } })).status).toBe(403);
+      const added = await system.api.post<Version>('/media/versions', { key: dj.key, body: { media_id: id, file_id: file.body.data.file_id, file_key: file.body.data.file_key, notes: 'Radio edit' } });
+      expect(added.status, added.text).toBe(200);
+      expect(added.body.data).toMatchObject({ active: false, notes: 'Radio edit' });
+      const created = added.body.data.created;
+      expect((await system.api.put<Version>(`/media/versions/${id}/${created}`, { key: dj.key, body: { notes: 'Radio edit v2' } })).body.data.notes).toBe('Radio edit v2');
+      const activated = await system.api.request('PATCH', `/media/versions/${id}`, { key: dj.key, body: { created } });
+      expect(activated.status, activated.text).toBe(200);
+      const item = await system.api.get<Item>(`/media/${id}`, { key: dj.key });
+      expect(item.body.data.duration).toBeCloseTo(2, 2);
+      expect((await system.api.delete(`/media/versions/${id}/${created}`, { key: dj.key })).status).toBe(409);
+      const old = initial.body.data.versions[0]!.created;
+      const oldFile = await fetch(`${system.url}/api/v2/downloads/media/${id}/version/${old}`, { headers: { authorization: `Bearer ${dj.key}` } });
+      expect(oldFile.status).toBe(200);
+      expect((await system.api.delete(`/media/versions/${id}/${old}`, { key: dj.key })).status).toBe(200);
+      expect((await system.api.get<{ versions: Version[] }>(`/media/${id}/versions`, { key: dj.key })).body.data.versions.map((v) => v.created)).toEqual([created]);
+    });
+  });
+
   describe('search', () => {
     it('matches words accent-insensitively and by prefix, ids, and advanced filters; pages', async () => {
       await newItem(admin, { title: 'Café del Mar', artist: 'José Padilla', genre: 'Chillout', year: 1998 });

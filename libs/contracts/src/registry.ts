@@ -5,7 +5,7 @@ import { account, accountMore } from './account';
 import { users, usersMore } from './users';
 import { modules } from './modules';
 import { scheduling } from './scheduling';
-import { media, mediaFiles } from './media';
+import { media, mediaFiles, mediaVersions } from './media';
 
 export const operationGroups = {
   account,
@@ -16,6 +16,7 @@ export const operationGroups = {
   scheduling,
   media,
   mediaFiles,
+  mediaVersions,
 } satisfies Record<string, Record<string, Operation>>;
 
 export function allOperations(): Operation[] {

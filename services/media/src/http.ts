@@ -114,12 +114,18 @@ export function mediaHttpPlugin(options: MediaHttpOptions) {
         return reply.send(ok({ file_id: fileId, file_key: fileKey, size, ...detected }, 'Uploaded.'));
       });
 
-      scope.get('/api/v2/downloads/media/:id', async (request, reply) => {
+      const download = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
         const principal = await helpers.authenticate(request, (request.query ?? {}) as Record<string, unknown>);
         if (!principal) throw unauthenticated();
         const id = Number((request.params as { id: string }).id);
         if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new AirwaveError('bad_request', 'Invalid input: id: must be a positive whole number');
-        const file = (await helpers.bus.request(mediaFiles.locate.subject, { input: { id }, principal }, { headers: helpers.busHeadersOf(request) })) as { file_id: string; format: string; title: string };
+        const created = (request.params as { created?: string }).created;
+        if (created !== undefined && !/^\d{1,10}$/.test(created)) throw new AirwaveError('bad_request', 'Invalid input: created: must be a version timestamp');
+        const file = (await helpers.bus.request(
+          mediaFiles.locate.subject,
+          { input: { id, ...(created !== undefined ? { created: Number(created) } : {}) }, principal },
+          { headers: helpers.busHeadersOf(request) },
+        )) as { file_id: string; format: string; title: string };
         const total = await options.storage.size(file.file_id);
         if (total === null) throw new AirwaveError('not_found', 'The file of this media item is missing.');
         reply.header('accept-ranges', 'bytes');
@@ -145,7 +151,9 @@ export function mediaHttpPlugin(options: MediaHttpOptions) {
         }
         reply.header('content-length', String(total));
         return reply.send(options.storage.read(file.file_id));
-      });
+      };
+      scope.get('/api/v2/downloads/media/:id', download);
+      scope.get('/api/v2/downloads/media/:id/version/:created', download);
     });
   };
 }

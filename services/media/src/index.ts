@@ -8,6 +8,8 @@ import {
   media,
   mediaFiles,
   mediaInternal,
+  mediaVersions,
+  conflict,
   notFound,
   type MediaItemInput,
   type Principal,
@@ -25,6 +27,7 @@ export { mediaHttpPlugin } from './http';
 export const mediaFileRoutes = [
   { method: 'POST', path: '/api/v2/uploads', summary: 'Upload a file (multipart or raw body); answers file_id, file_key and what was detected', tag: 'Media', auth: true, data: { type: 'object' } },
   { method: 'GET', path: '/api/v2/downloads/media/:id', summary: 'Download a media item\'s file (HTTP Range supported)', tag: 'Media', auth: true, contentType: 'application/octet-stream' },
+  { method: 'GET', path: '/api/v2/downloads/media/:id/version/:created', summary: 'Download one version of a media item (HTTP Range supported)', tag: 'Media', auth: true, contentType: 'application/octet-stream' },
 ];
 
 const PROPERTIES_MAX_BYTES = 16 * 1024;
@@ -69,6 +72,23 @@ export const mediaService: ServiceDefinition = {
       updated: row.updated.toISOString(),
       can_edit: canEdit(principal, row),
     });
+
+    const versionOut = (v: Selectable<MediaSchema['versions']>) => ({
+      media_id: v.media_id,
+      created: Number(v.created),
+      notes: v.notes,
+      format: v.format,
+      duration: v.duration === null ? null : Number(v.duration),
+      size: Number(v.size),
+      active: v.active,
+    });
+
+    /** The version-management check: you may edit the item and hold manage_media or create_own_media. */
+    async function assertVersionRights(mediaId: number, principal: Principal) {
+      const row = await loadVisible(mediaId, principal);
+      const holds = principal.permissions.includes('manage_media') || principal.permissions.includes('create_own_media');
+      if (!holds || !canEdit(principal, row)) throw forbidden(`You may not manage the versions of media item ${mediaId}.`);
+    }
 
     const formats = async () => (await db.selectFrom('settings').select('value').where('name', '=', 'formats').executeTakeFirstOrThrow()).value as Record<string, string[]>;
 
@@ -142,6 +162,10 @@ export const mediaService: ServiceDefinition = {
               .returning('id')
               .executeTakeFirstOrThrow();
             await trx.updateTable('uploads').set({ claimed: true }).where('file_id', '=', plan.upload.file_id).execute();
+            await trx
+              .insertInto('versions')
+              .values({ media_id: row.id, created: Math.floor(Date.now() / 1000), notes: '', file_id: plan.upload.file_id, format: plan.upload.format, duration: plan.upload.duration, size: Number(plan.upload.size), active: true })
+              .execute();
             await events.record(trx, 'media.item.saved', { id: row.id, created: true }, principal);
             saved.push({ id: row.id });
           } else {
@@ -181,9 +205,72 @@ export const mediaService: ServiceDefinition = {
           .execute();
         return { accepted: true, reason: null };
       }),
-      bindOperation(bus, mediaFiles.locate, async ({ id }, { principal }) => {
+      bindOperation(bus, mediaFiles.locate, async ({ id, created }, { principal }) => {
         const row = await loadVisible(id, principal);
-        return { file_id: row.file_id, format: row.format, type: row.type as 'audio', title: row.title };
+        if (created === undefined) return { file_id: row.file_id, format: row.format, type: row.type as 'audio', title: row.title };
+        const version = await db.selectFrom('versions').selectAll().where('media_id', '=', id).where('created', '=', created).executeTakeFirst();
+        if (!version) throw notFound(`No version ${created} of media item ${id}.`);
+        return { file_id: version.file_id, format: version.format, type: row.type as 'audio', title: row.title };
+      }),
+      bindOperation(bus, mediaVersions.list, async ({ id }, { principal }) => {
+        const row = await loadVisible(id, principal);
+        const versions = await db.selectFrom('versions').selectAll().where('media_id', '=', id).orderBy('created').execute();
+        return { versions: versions.map(versionOut), media: out(row, principal) };
+      }),
+      bindOperation(bus, mediaVersions.add, async ({ media_id, file_id, file_key, notes }, { principal }) => {
+        await assertVersionRights(media_id, principal);
+        const version = await db.transaction().execute(async (trx) => {
+          const upload = await trx.selectFrom('uploads').selectAll().where('file_id', '=', file_id).forUpdate().executeTakeFirst();
+          if (!upload || !timingSafeEqual(hash(file_key), Buffer.from(upload.key_hash, 'hex'))) throw badRequest('Unknown upload or wrong file_key.');
+          if (upload.claimed) throw badRequest('This upload is already used.');
+          const item = await trx.selectFrom('items').select('type').where('id', '=', media_id).executeTakeFirstOrThrow();
+          if (upload.type !== item.type) throw badRequest(`A version must be ${item.type} like the item, not ${upload.type}.`);
+          const last = await trx.selectFrom('versions').select((eb) => eb.fn.max('created').as('created')).where('media_id', '=', media_id).executeTakeFirst();
+          const created = Math.max(Math.floor(Date.now() / 1000), Number(last?.created ?? 0) + 1);
+          await trx.updateTable('uploads').set({ claimed: true }).where('file_id', '=', file_id).execute();
+          return trx
+            .insertInto('versions')
+            .values({ media_id, created, notes, file_id, format: upload.format, duration: upload.duration, size: Number(upload.size), active: false })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        });
+        return versionOut(version);
+      }),
+      bindOperation(bus, mediaVersions.edit, async ({ media_id, created, notes }, { principal }) => {
+        await assertVersionRights(media_id, principal);
+        const version = await db.updateTable('versions').set({ notes }).where('media_id', '=', media_id).where('created', '=', created).returningAll().executeTakeFirst();
+        if (!version) throw notFound(`No version ${created} of media item ${media_id}.`);
+        return versionOut(version);
+      }),
+      bindOperation(bus, mediaVersions.remove, async ({ media_id, created }, { principal }) => {
+        await assertVersionRights(media_id, principal);
+        const file = await db.transaction().execute(async (trx) => {
+          const version = await trx.selectFrom('versions').selectAll().where('media_id', '=', media_id).where('created', '=', created).forUpdate().executeTakeFirst();
+          if (!version) throw notFound(`No version ${created} of media item ${media_id}.`);
+          if (version.active) throw conflict('The active version cannot be deleted; activate another version first.');
+          await trx.deleteFrom('versions').where('media_id', '=', media_id).where('created', '=', created).execute();
+          return version.file_id;
+        });
+        await storage.delete(file).catch(() => undefined);
+        return null;
+      }),
+      bindOperation(bus, mediaVersions.activate, async ({ media_id, created }, { principal }) => {
+        await assertVersionRights(media_id, principal);
+        const version = await db.transaction().execute(async (trx) => {
+          const chosen = await trx.selectFrom('versions').selectAll().where('media_id', '=', media_id).where('created', '=', created).forUpdate().executeTakeFirst();
+          if (!chosen) throw notFound(`No version ${created} of media item ${media_id}.`);
+          await trx.updateTable('versions').set({ active: false }).where('media_id', '=', media_id).execute();
+          await trx.updateTable('versions').set({ active: true }).where('media_id', '=', media_id).where('created', '=', created).execute();
+          await trx
+            .updateTable('items')
+            .set({ file_id: chosen.file_id, format: chosen.format, duration: chosen.duration, size: Number(chosen.size), updated: new Date() })
+            .where('id', '=', media_id)
+            .execute();
+          await events.record(trx, 'media.item.saved', { id: media_id, created: false }, principal);
+          return { ...chosen, active: true };
+        });
+        events.kick();
+        return versionOut(version);
       }),
       bindOperation(bus, media.save, async ({ media: items }, { principal }) => {
         const saved = await save(items, principal);

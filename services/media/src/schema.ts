@@ -34,6 +34,7 @@ export interface MediaSchema {
     updated: ColumnType<Date, Date | undefined, Date>;
   };
   settings: { name: string; value: ColumnType<unknown, string, string> };
+  versions: { media_id: number; created: number; notes: string; file_id: string; format: string; duration: number | null; size: number; active: boolean };
   searches: { id: Generated<number>; user_id: number; kind: string; filters: ColumnType<unknown, string, string>; description: string; is_default: boolean; created: ColumnType<Date, Date | undefined, never> };
 }
 export type MediaDB = Kysely<MediaSchema>;
@@ -110,6 +111,23 @@ export const mediaMigrations: Record<string, SchemaMigration> = {
         .execute();
       await db.schema.createIndex('searches_user_idx').on('searches').columns(['user_id', 'kind']).execute();
     },
+  },
+};
+
+mediaMigrations['0002_versions'] = {
+  async up(db) {
+    await db.schema
+      .createTable('versions')
+      .addColumn('media_id', 'integer', (c) => c.notNull().references('items.id').onDelete('cascade'))
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('file_id', 'text', (c) => c.notNull())
+      .addColumn('format', 'text', (c) => c.notNull())
+      .addColumn('duration', 'double precision')
+      .addColumn('size', 'bigint', (c) => c.notNull())
+      .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addPrimaryKeyConstraint('versions_pkey', ['media_id', 'created'])
+      .execute();
   },
 };
 
