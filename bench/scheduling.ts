@@ -2,8 +2,8 @@
 // pairwise collision check a save does. Run: pnpm bench:scheduling
 import { performance } from 'node:perf_hooks';
 import { DateTime } from 'luxon';
-import { expand, type Mode, type Recurrence } from '../services/scheduling/src/recurrence';
-import { firstOverlap } from '../services/scheduling/src/entries';
+import { expand, type Mode, type Recurrence } from '@airwave/scheduling/recurrence';
+import { firstOverlap } from '@airwave/scheduling/entries';
 
 const zone = 'Europe/London';
 const yearStart = DateTime.fromISO('2026-01-01T00:00', { zone }).toMillis();
