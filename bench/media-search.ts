@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- a benchmark reports on stdout */
 // Search latency over a large generated library, on real Postgres (DATABASE_URL).
 // Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm bench:media -- 100000
 import { performance } from 'node:perf_hooks';

@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- a benchmark reports on stdout */
 // Benchmarks of the recurrence engine: expanding a year of a busy player's schedule, and the
 // pairwise collision check a save does. Run: pnpm bench:scheduling
 import { performance } from 'node:perf_hooks';
