@@ -157,6 +157,22 @@ describe.each(modes)('media (%s)', (mode) => {
     });
   });
 
+  describe('thumbnails', () => {
+    it('serves an image item as its own thumbnail and 404 for audio without cover art', async () => {
+      const file = await upload(admin, png);
+      const saved = await system.api.put<{ id: number }[]>('/media', { key: admin, body: { media: [{ file_id: file.body.data.file_id, file_key: file.body.data.file_key, title: 'Logo' }] } });
+      const image = await fetch(`${system.url}/api/v2/media/thumbnail/${saved.body.data[0]!.id}`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);
+      const audio = await newItem(admin, { title: 'No cover' });
+      const none = await fetch(`${system.url}/api/v2/media/thumbnail/${audio}`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(none.status).toBe(404);
+      expect(((await none.json()) as { status: boolean }).status).toBe(false);
+      expect((await fetch(`${system.url}/api/v2/media/thumbnail/${audio}`)).status).toBe(401);
+    });
+  });
+
   describe('versions', () => {
     type Version = { created: number; active: boolean; notes: string; duration: number | null };
     it('adds, edits, activates and deletes versions, guarding the active one and the rights', async () => {

@@ -3,7 +3,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import { AirwaveError, mediaFiles, ok, unauthenticated, forbidden, type Principal } from '@airwave/contracts';
+import { AirwaveError, mediaFiles, ok, scheduling, unauthenticated, forbidden, type Principal } from '@airwave/contracts';
 import { StorageLimitError, type Storage } from '@airwave/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
@@ -153,6 +153,37 @@ export function mediaHttpPlugin(options: MediaHttpOptions) {
         return reply.send(options.storage.read(file.file_id));
       };
       scope.get('/api/v2/downloads/media/:id', download);
+
+      // Thumbnails: an image item is its own thumbnail; audio gives its embedded cover art. Video
+      // frames need ffmpeg, which this server does not require: 404 for video without cover art.
+      const thumbnail = async (request: FastifyRequest, reply: import('fastify').FastifyReply, mediaId: number, principal: Principal) => {
+        const file = (await helpers.bus.request(mediaFiles.locate.subject, { input: { id: mediaId }, principal }, { headers: helpers.busHeadersOf(request) })) as { file_id: string; format: string; type: string };
+        reply.header('cache-control', 'private, max-age=300');
+        if (file.type === 'image') return reply.header('content-type', mimeOf[file.format] ?? 'application/octet-stream').send(options.storage.read(file.file_id));
+        if (file.type === 'audio' || file.type === 'video') {
+          const path = options.storage.localPath(file.file_id);
+          const meta = path ? await parseFile(path, { skipCovers: false, duration: false }).catch(() => null) : null;
+          const picture = meta?.common.picture?.[0];
+          if (picture) return reply.header('content-type', picture.format).send(Buffer.from(picture.data));
+        }
+        throw new AirwaveError('not_found', 'This media item has no thumbnail.');
+      };
+      scope.get('/api/v2/media/thumbnail/:id', async (request, reply) => {
+        const principal = await helpers.authenticate(request, (request.query ?? {}) as Record<string, unknown>);
+        if (!principal) throw unauthenticated();
+        const id = Number((request.params as { id: string }).id);
+        if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new AirwaveError('bad_request', 'Invalid input: id: must be a positive whole number');
+        return thumbnail(request, reply, id, principal);
+      });
+      scope.get('/api/v2/shows/:id/thumbnail', async (request, reply) => {
+        const principal = await helpers.authenticate(request, (request.query ?? {}) as Record<string, unknown>);
+        if (!principal) throw unauthenticated();
+        const id = Number((request.params as { id: string }).id);
+        if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new AirwaveError('bad_request', 'Invalid input: id: must be a positive whole number');
+        const show = (await helpers.bus.request(scheduling.showGet.subject, { input: { id }, principal }, { headers: helpers.busHeadersOf(request) })) as { item_type: string; item_id: number };
+        if (show.item_type !== 'media') throw new AirwaveError('not_found', 'This show has no thumbnail.');
+        return thumbnail(request, reply, show.item_id, principal);
+      });
       scope.get('/api/v2/downloads/media/:id/version/:created', download);
     });
   };

@@ -389,8 +389,19 @@ export const schedulingService: ServiceDefinition = {
       { durable: 'scheduling-media-items', deliverFrom: 'all' },
     );
 
+    // A deleted user's per-user settings go with them (their entries stay, owned by the id).
+    const followUsers = await bus.subscribe(
+      'account.user.deleted',
+      async ({ data }) => {
+        const id = (data as { payload?: { id?: number } }).payload?.id;
+        if (Number.isInteger(id)) await db.deleteFrom('last_player').where('user_id', '=', id!).execute();
+      },
+      { durable: 'scheduling-account-users', deliverFrom: 'all' },
+    );
+
     return {
       async stop() {
+        await followUsers.unsubscribe();
         await follow.unsubscribe();
         await Promise.all(subscriptions.map((s) => s.unsubscribe()));
       },
