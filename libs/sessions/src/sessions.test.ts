@@ -50,15 +50,15 @@ function suite(name: string, make: (ttlSeconds: number) => SessionStore, inspect
     });
 
     it('slides the expiry on use and expires when unused', async () => {
-      const store = open(2);
+      const store = open(3);
       const session = await store.create(10);
-      await sleep(1200);
+      await sleep(1600);
       expect(await store.authenticate(session.key)).not.toBeNull();
-      await sleep(1200);
-      expect(await store.authenticate(session.key)).not.toBeNull(); // 2.4 s after creation: slid
-      await sleep(2300);
+      await sleep(1600);
+      expect(await store.authenticate(session.key)).not.toBeNull(); // 3.2 s after creation: slid
+      await sleep(3400);
       expect(await store.authenticate(session.key)).toBeNull();
-    }, 10_000);
+    }, 15_000);
 
     it('counts rate-limit hits in a window, per bucket', async () => {
       const store = open();
