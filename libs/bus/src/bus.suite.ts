@@ -33,6 +33,25 @@ export function busSuite(name: string, makePair: () => Promise<BusPair>): void {
       await pair?.cleanup();
     });
 
+    it('starts connected and answers a ping', async () => {
+      expect(a.status()).toBe('connected');
+      expect(b.status()).toBe('connected');
+      await expect(a.ping()).resolves.toBeUndefined();
+    });
+
+    it('copies payloads as a wire would: no shared objects', async () => {
+      const sub = await a.handle('echo.copy', ({ data }) => {
+        (data as { list: number[] }).list.push(2);
+        return data;
+      });
+      const input = { list: [1] };
+      const reply = (await b.request('echo.copy', input)) as { list: number[] };
+      expect(input).toEqual({ list: [1] });
+      expect(reply).toEqual({ list: [1, 2] });
+      expect(reply).not.toBe(input);
+      await sub.unsubscribe();
+    });
+
     it('replies to a request', async () => {
       const sub = await a.handle('echo.reply', ({ data }) => ({ got: data }));
       await expect(b.request('echo.reply', { n: 1 })).resolves.toEqual({ got: { n: 1 } });
@@ -89,9 +108,10 @@ export function busSuite(name: string, makePair: () => Promise<BusPair>): void {
         counts.b += 1;
         return 'b';
       }, { queue: 'echo' });
-      const replies = await Promise.all(Array.from({ length: 40 }, () => a.request('echo.queue', {})));
-      expect(replies).toHaveLength(40);
-      expect(counts.a + counts.b).toBe(40);
+      const replies = await Promise.all(Array.from({ length: 20 }, () => a.request('echo.queue', {})));
+      expect(replies).toHaveLength(20);
+      expect(replies.filter((r) => r === 'a')).toHaveLength(counts.a);
+      expect(counts.a + counts.b).toBe(20);
       expect(counts.a).toBeGreaterThan(0);
       expect(counts.b).toBeGreaterThan(0);
       await subA.unsubscribe();
@@ -137,6 +157,63 @@ export function busSuite(name: string, makePair: () => Promise<BusPair>): void {
       await subB.unsubscribe();
     });
 
+    it('matches wildcards: * one token, > one or more', async () => {
+      const star: string[] = [];
+      const rest: string[] = [];
+      const subStar = await a.subscribe('test.wild.*', (event) => {
+        star.push(event.subject);
+      });
+      const subRest = await b.subscribe('test.wild.>', (event) => {
+        rest.push(event.subject);
+      });
+      await a.publish('test.wild.one', {});
+      await a.publish('test.wild.one.two', {});
+      await a.publish('test.wild', {});
+      await a.publish('test.other.one', {});
+      await until(() => star.length >= 1 && rest.length >= 2);
+      await sleep(200);
+      expect(star).toEqual(['test.wild.one']);
+      expect(rest).toEqual(['test.wild.one', 'test.wild.one.two']);
+      await subStar.unsubscribe();
+      await subRest.unsubscribe();
+    });
+
+    it('replays stored events for a new durable consumer with deliverFrom all', async () => {
+      await b.publish('test.replay.one', { n: 1 });
+      await b.publish('test.replay.two', { n: 2 });
+      const seen: unknown[] = [];
+      const sub = await a.subscribe('test.replay.>', (event) => {
+        seen.push(event.data);
+      }, { durable: `replay_${Math.random().toString(36).slice(2)}`, deliverFrom: 'all' });
+      await until(() => seen.length >= 2);
+      expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
+      await sub.unsubscribe();
+    });
+
+    it('resumes a durable consumer where it left off', async () => {
+      const durable = `resume_${Math.random().toString(36).slice(2)}`;
+      const seen: number[] = [];
+      const handler = (event: IncomingEvent) => {
+        seen.push((event.data as { n: number }).n);
+      };
+      // A short ack wait: NATS may hand an event to the first subscriber's still-open pull request
+      // right after it unsubscribed; it comes back after the ack wait (30 s by default).
+      const first = await a.subscribe('test.resume', handler, { durable, ackWaitMs: 1000 });
+      await b.publish('test.resume', { n: 1 });
+      await until(() => seen.length >= 1);
+      await first.unsubscribe();
+      await b.publish('test.resume', { n: 2 });
+      await b.publish('test.resume', { n: 3 });
+      const second = await b.subscribe('test.resume', handler, { durable, ackWaitMs: 1000 });
+      await until(() => seen.length >= 3);
+      await sleep(200);
+      // Nothing lost, nothing twice; across a restart an event redelivered after the ack wait may
+      // arrive after a newer one, so the order is not part of the contract (docs/events.md).
+      expect(seen[0]).toBe(1);
+      expect([...seen].sort((x, y) => x - y)).toEqual([1, 2, 3]);
+      await second.unsubscribe();
+    });
+
     it('deduplicates events published twice with the same id', async () => {
       const seen: unknown[] = [];
       const sub = await a.subscribe('test.dedupe', (event) => {
@@ -167,12 +244,40 @@ export function busSuite(name: string, makePair: () => Promise<BusPair>): void {
       await sub.unsubscribe();
     });
 
-    it('refuses requests once drained', async () => {
-      const extra = pair.b;
-      await extra.drain();
-      const error = await extra.request('echo.reply', {}).catch((e: unknown) => e);
+    it('gives up on an event after maxDeliver attempts', async () => {
+      const attempts: number[] = [];
+      const sub = await a.subscribe(
+        'test.giveup',
+        (event) => {
+          attempts.push(event.deliveryCount);
+          throw new Error('never');
+        },
+        { durable: `giveup_${Math.random().toString(36).slice(2)}`, maxDeliver: 2 },
+      );
+      await b.publish('test.giveup', {});
+      await until(() => attempts.length >= 2);
+      await sleep(800);
+      expect(attempts).toEqual([1, 2]);
+      await sub.unsubscribe();
+    });
+
+    // Last: drains both buses.
+    it('drain lets in-flight handlers finish, then refuses requests', async () => {
+      await a.handle('echo.drain', async () => {
+        await sleep(200);
+        return 'done';
+      });
+      const pending = b.request('echo.drain', {});
+      await sleep(50);
+      await a.drain();
+      await expect(pending).resolves.toBe('done');
+      expect(a.status()).toBe('closed');
+      const gone = await b.request('echo.drain', {}).catch((e: unknown) => e);
+      expect(AirwaveError.is(gone, 'unavailable')).toBe(true);
+      await b.drain();
+      const error = await b.request('echo.reply', {}).catch((e: unknown) => e);
       expect(AirwaveError.is(error, 'unavailable')).toBe(true);
-      expect(extra.status()).toBe('closed');
+      expect(b.status()).toBe('closed');
     });
   });
 }

@@ -8,6 +8,16 @@ export function replyOf(result: { ok: true; data: unknown } | { ok: false; error
   return { ok: false, error: { code: 'internal', message: 'Internal error.' } };
 }
 
+/** The serialized reply; a reply that cannot be serialized (cycles, BigInt) becomes 'internal'. */
+export function encodeReply(result: { ok: true; data: unknown } | { ok: false; error: unknown }, onHandlerError: ((e: unknown) => void) | undefined): string {
+  try {
+    return JSON.stringify(replyOf(result, onHandlerError));
+  } catch (error) {
+    onHandlerError?.(error);
+    return JSON.stringify(replyOf({ ok: false, error: new Error('Unserializable reply.') }, undefined));
+  }
+}
+
 export function unwrapReply(raw: unknown, subject: string): unknown {
   const reply = BusReply.safeParse(raw);
   if (!reply.success) throw new AirwaveError('internal', `Malformed reply on ${subject}.`);

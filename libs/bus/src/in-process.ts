@@ -3,7 +3,7 @@
 // fail at once, payloads are copied as if they crossed a wire, and events are stored in a stream
 // with durable consumers, acks and redelivery.
 import { randomUUID } from 'node:crypto';
-import { closed, noResponders, replyOf, timedOut, unwrapReply } from './errors';
+import { closed, encodeReply, noResponders, timedOut, unwrapReply } from './errors';
 import { eventSubject, requestSubject, subjectMatches } from './subjects';
 import type { Bus, BusOptions, EventHandler, Headers, RequestHandler, Subscription } from './types';
 
@@ -41,18 +41,48 @@ interface Consumer {
   running: boolean;
 }
 
+/** The shared "network" of in-process buses; pass one hub to several buses to simulate replicas. */
 export interface InProcessHub {
   handlers: Handler[];
+  /** Stored events, oldest first, contiguous sequence numbers. */
   events: StoredEvent[];
-  seenIds: Set<string>;
+  nextSeq: number;
+  maxStoredEvents: number;
+  /** `<prefix>|<msgId>` → time first seen, for deduplication within a window (as JetStream does). */
+  seenIds: Map<string, number>;
   consumers: Map<string, Consumer>;
   ephemeral: Set<Consumer>;
   roundRobin: Map<string, number>;
   nextId: number;
 }
 
-export function createInProcessHub(): InProcessHub {
-  return { handlers: [], events: [], seenIds: new Set(), consumers: new Map(), ephemeral: new Set(), roundRobin: new Map(), nextId: 1 };
+const DEDUPE_WINDOW_MS = 120_000;
+
+export function createInProcessHub(options: { maxStoredEvents?: number } = {}): InProcessHub {
+  return {
+    handlers: [],
+    events: [],
+    nextSeq: 1,
+    maxStoredEvents: options.maxStoredEvents ?? 10_000,
+    seenIds: new Map(),
+    consumers: new Map(),
+    ephemeral: new Set(),
+    roundRobin: new Map(),
+    nextId: 1,
+  };
+}
+
+// Handlers by subject, per version of the hub's handler list (every change replaces the list), so a
+// request does not scan every handler of every service.
+const handlerIndexes = new WeakMap<Handler[], Map<string, Handler[]>>();
+function handlersFor(hub: InProcessHub, subject: string): Handler[] {
+  let index = handlerIndexes.get(hub.handlers);
+  if (!index) {
+    index = new Map();
+    for (const handler of hub.handlers) index.set(handler.subject, [...(index.get(handler.subject) ?? []), handler]);
+    handlerIndexes.set(hub.handlers, index);
+  }
+  return index.get(subject) ?? [];
 }
 
 const copy = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
@@ -81,7 +111,7 @@ class InProcessBus implements Bus {
   async request(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers } = {}): Promise<unknown> {
     if (this.state === 'closed') throw closed();
     const full = requestSubject(this.prefix, subject);
-    const matching = this.hub.handlers.filter((h) => h.subject === full && h.bus.state === 'connected');
+    const matching = handlersFor(this.hub, full).filter((h) => h.bus.state === 'connected');
     if (matching.length === 0) throw noResponders(subject);
     const chosen: Handler[] = [];
     const groups = new Map<string, Handler[]>();
@@ -120,7 +150,7 @@ class InProcessBus implements Bus {
       } catch (error) {
         result = { ok: false, error };
       }
-      return JSON.stringify(replyOf(result, (e) => this.options.onHandlerError?.(e, subject)));
+      return encodeReply(result, (e) => this.options.onHandlerError?.(e, subject));
     })();
     return this.track(work);
   }
@@ -128,7 +158,7 @@ class InProcessBus implements Bus {
   async handle(subject: string, handler: RequestHandler, options: { queue?: string } = {}): Promise<Subscription> {
     if (this.state === 'closed') throw closed();
     const entry: Handler = { id: this.hub.nextId++, subject: requestSubject(this.prefix, subject), queue: options.queue, handler, bus: this };
-    this.hub.handlers.push(entry);
+    this.hub.handlers = [...this.hub.handlers, entry];
     return {
       unsubscribe: async () => {
         this.hub.handlers = this.hub.handlers.filter((h) => h !== entry);
@@ -138,17 +168,26 @@ class InProcessBus implements Bus {
 
   async publish(subject: string, data: unknown, options: { headers?: Headers; id?: string } = {}): Promise<void> {
     if (this.state === 'closed') throw closed();
+    const payload = JSON.stringify(data === undefined ? null : data);
+    const now = Date.now();
+    for (const [key, seenAt] of this.hub.seenIds) {
+      if (now - seenAt < DEDUPE_WINDOW_MS) break;
+      this.hub.seenIds.delete(key);
+    }
     const msgId = options.id ?? randomUUID();
-    if (this.hub.seenIds.has(msgId)) return; // deduplicated, as JetStream does with Nats-Msg-Id
-    this.hub.seenIds.add(msgId);
+    const dedupeKey = `${this.prefix}|${msgId}`;
+    if (this.hub.seenIds.has(dedupeKey)) return; // deduplicated, as JetStream does with Nats-Msg-Id
+    this.hub.seenIds.set(dedupeKey, now);
     const event: StoredEvent = {
-      seq: this.hub.events.length + 1,
+      seq: this.hub.nextSeq++,
       subject: eventSubject(this.prefix, subject),
-      payload: JSON.stringify(data === undefined ? null : data),
+      payload,
       headers: { ...(options.headers ?? {}) },
       msgId,
     };
     this.hub.events.push(event);
+    // Bounded memory, like a stream's limits: the oldest events go first.
+    if (this.hub.events.length > this.hub.maxStoredEvents) this.hub.events.splice(0, this.hub.events.length - this.hub.maxStoredEvents);
     for (const consumer of [...this.hub.consumers.values(), ...this.hub.ephemeral]) this.pump(consumer);
   }
 
@@ -170,7 +209,7 @@ class InProcessBus implements Bus {
         this.hub.consumers.set(key, consumer);
       }
     } else {
-      consumer = this.newConsumer(undefined, fullPattern, { ...options, deliverFrom: 'new' });
+      consumer = this.newConsumer(undefined, fullPattern, options);
       this.hub.ephemeral.add(consumer);
     }
     consumer.members.push(member);
@@ -188,7 +227,7 @@ class InProcessBus implements Bus {
       name,
       pattern,
       maxDeliver: options.maxDeliver ?? 5,
-      cursor: options.deliverFrom === 'all' ? 1 : this.hub.events.length + 1,
+      cursor: options.deliverFrom === 'all' ? 1 : this.hub.nextSeq,
       members: [],
       nextMember: 0,
       pending: [],
@@ -206,8 +245,20 @@ class InProcessBus implements Bus {
           const members = consumer.members.filter((m) => m.bus.state === 'connected');
           if (members.length === 0) return;
           if (consumer.pending.length === 0) {
-            const next = this.hub.events.find((e) => e.seq >= consumer.cursor && subjectMatches(consumer.pattern, e.subject));
-            if (!next) return;
+            const events = this.hub.events;
+            const first = events[0]?.seq ?? this.hub.nextSeq;
+            let next: StoredEvent | undefined;
+            for (let i = Math.max(0, consumer.cursor - first); i < events.length; i += 1) {
+              const candidate = events[i]!;
+              if (subjectMatches(consumer.pattern, candidate.subject)) {
+                next = candidate;
+                break;
+              }
+            }
+            if (!next) {
+              consumer.cursor = this.hub.nextSeq;
+              return;
+            }
             consumer.cursor = next.seq + 1;
             consumer.pending.push({ event: next, deliveries: 0 });
           }
@@ -252,10 +303,11 @@ class InProcessBus implements Bus {
     for (const consumer of [...this.hub.consumers.values(), ...this.hub.ephemeral]) {
       consumer.members = consumer.members.filter((m) => m.bus !== this);
     }
-    await Promise.allSettled([...this.inFlight]);
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 }
 
+/** An in-memory bus. Buses created with the same `hub` reach each other; by default each has its own. */
 export function createInProcessBus(options: BusOptions & { hub?: InProcessHub } = {}): Bus {
   return new InProcessBus(options.hub ?? createInProcessHub(), options);
 }

@@ -14,9 +14,11 @@ if (url) {
       a,
       b,
       cleanup: async () => {
-        await a.drain();
-        await b.drain();
-        await deleteNatsStream(url, prefix);
+        try {
+          await Promise.allSettled([a.drain(), b.drain()]);
+        } finally {
+          await deleteNatsStream(url, prefix);
+        }
       },
     };
   });

@@ -51,6 +51,13 @@ export interface SubscribeOptions {
   deliverFrom?: 'new' | 'all';
   /** Attempts before an event is given up on (default 5). */
   maxDeliver?: number;
+  /**
+   * How long a delivered event may go unacknowledged before it is delivered again (default 30 s,
+   * set when the consumer is created). On NATS this also bounds how late an event arrives that the
+   * server handed to a subscriber that has just unsubscribed (its pull request was still open).
+   * The in-process bus redelivers at once and ignores it.
+   */
+  ackWaitMs?: number;
 }
 
 export interface Subscription {
