@@ -9,6 +9,8 @@ export interface RedisSessionOptions {
   ttlSeconds?: number;
   /** Called when Redis fails (for logs and metrics); the caller gets AirwaveError('unavailable'). */
   onError?: (error: unknown) => void;
+  /** How long one command may take before it fails with 'unavailable' (default 2000 ms). */
+  commandTimeoutMs?: number;
 }
 
 // One round trip per authenticated request: slide the session's TTL and fetch the user's cached
@@ -26,11 +28,14 @@ export function createRedisSessionStore(options: RedisSessionOptions): SessionSt
   const ttlSeconds = options.ttlSeconds ?? DEFAULT_SESSION_TTL_SECONDS;
   // No offline queue and one retry: when Redis is down, calls fail at once (the gateway answers
   // 503) instead of hanging until Redis returns. The client keeps reconnecting in the background.
+  // A Redis that is connected but does not answer (frozen, overloaded, a half-open connection)
+  // fails each command after commandTimeout instead of holding every request forever.
   const redis = new Redis(options.url, {
     lazyConnect: false,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 3000,
+    commandTimeout: options.commandTimeoutMs ?? 2000,
     retryStrategy: (times) => Math.min(times * 200, 2000),
   });
   redis.on('error', (error) => options.onError?.(error));
@@ -92,17 +97,18 @@ export function createRedisSessionStore(options: RedisSessionOptions): SessionSt
       }),
     authenticate: async (key) => {
       if (!looksLikeSessionKey(key)) return null;
+      const id = hashSessionKey(key);
       const result = await guard(
         () =>
           (redis as unknown as { airwaveAuthenticate(k: string, ttl: number, p: string): Promise<[string, string | false] | null> }).airwaveAuthenticate(
-            sessionKey(hashSessionKey(key)),
+            sessionKey(id),
             ttlSeconds,
             principalPrefix,
           ),
       );
       if (!result) return null;
       const session = JSON.parse(result[0]) as { userId: number };
-      return { session: { id: hashSessionKey(key), userId: session.userId, expiresAt: nowSeconds() + ttlSeconds }, profile: parseProfile(result[1]) };
+      return { session: { id, userId: session.userId, expiresAt: nowSeconds() + ttlSeconds }, profile: parseProfile(result[1]) };
     },
     destroy: (key) => destroyById(hashSessionKey(key)),
     destroyById: (hash) => destroyById(hash),

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemorySessionStore, createRedisSessionStore, deleteRedisPrefix, hashSessionKey, type SessionStore } from './index';
 
@@ -110,6 +113,42 @@ if (redisUrl) {
       expect(Date.now() - started).toBeLessThan(2000);
       store.redis.disconnect();
     });
+  });
+
+  // A private redis-server (never the machine's), frozen with SIGSTOP: connected, but silent.
+  const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
+  (redisServer ? describe : describe.skip)('Redis store when Redis stops answering', () => {
+    let server: ReturnType<typeof spawn> | undefined;
+    afterAll(() => {
+      server?.kill('SIGKILL'); // even when the test timed out
+    });
+    it('fails with unavailable after the command timeout instead of hanging, and recovers', async () => {
+      const port = await new Promise<number>((done) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const address = probe.address() as AddressInfo;
+          probe.close(() => done(address.port));
+        });
+      });
+      server = spawn(redisServer!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      const store = createRedisSessionStore({ url: `redis://127.0.0.1:${port}`, prefix, commandTimeoutMs: 500 });
+      try {
+        let session: Awaited<ReturnType<typeof store.create>> | undefined;
+        for (let i = 0; i < 50 && !session; i += 1) session = await store.create(5).catch(() => sleep(100).then(() => undefined));
+        expect(session).toBeDefined();
+        server.kill('SIGSTOP');
+        const started = Date.now();
+        await expect(store.authenticate(session!.key)).rejects.toMatchObject({ code: 'unavailable' });
+        await expect(store.hit('frozen', 60)).rejects.toMatchObject({ code: 'unavailable' });
+        expect(Date.now() - started).toBeLessThan(3000);
+        server.kill('SIGCONT');
+        let found = null;
+        for (let i = 0; i < 50 && !found; i += 1) found = await store.authenticate(session!.key).catch(() => sleep(100).then(() => null));
+        expect(found?.session.userId).toBe(5);
+      } finally {
+        store.redis.disconnect();
+        server.kill('SIGKILL');
+      }
+    }, 20_000);
   });
 } else {
   describe.skip('Redis store (set REDIS_URL to run)', () => {

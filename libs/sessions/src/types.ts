@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { PrincipalProfile } from '@airwave/contracts';
 
 export interface SessionInfo {
@@ -45,11 +45,14 @@ export interface SessionStore {
 export const DEFAULT_SESSION_TTL_SECONDS = 3600;
 
 export function newSessionKey(): string {
-  return randomBytes(32).toString('base64url');
+  return crypto.randomBytes(32).toString('base64url');
 }
 
+// crypto.hash (Node >= 20.12) hashes in one call, without a Hash object per authenticated request.
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 export function hashSessionKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return oneShotHash ? oneShotHash('sha256', key, 'hex') : crypto.createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
 /** A session key is 43 base64url characters; anything else is not looked up at all. */
