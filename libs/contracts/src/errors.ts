@@ -37,7 +37,12 @@ export const WireError = z.object({
 });
 export type WireError = z.infer<typeof WireError>;
 
+// A brand shared by every copy of this class: a module's TypeScript, loaded beside a bundled
+// process, has its own copy of the contracts, and its errors must still be recognised.
+const brand = Symbol.for('airwave.error');
+
 export class AirwaveError extends Error {
+  readonly [brand] = true;
   readonly code: ErrorCode;
   readonly details: unknown;
 
@@ -59,7 +64,8 @@ export class AirwaveError extends Error {
   }
 
   static is(value: unknown, code?: ErrorCode): value is AirwaveError {
-    return value instanceof AirwaveError && (code === undefined || value.code === code);
+    const branded = value instanceof AirwaveError || (typeof value === 'object' && value !== null && (value as { [brand]?: unknown })[brand] === true);
+    return branded && (code === undefined || (value as AirwaveError).code === code);
   }
 }
 
