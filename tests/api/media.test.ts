@@ -1,6 +1,6 @@
 // The media library through the gateway: real uploads, items, archive, search, downloads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wav, png } from '../src/files';
+import { imageSize, mp3WithCover, png, pngImage, wav } from '../src/files';
 import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
 
 type Upload = { file_id: string; file_key: string; type: string; format: string; duration: number | null; size: number };
@@ -158,15 +158,34 @@ describe.each(modes)('media (%s)', (mode) => {
   });
 
   describe('thumbnails', () => {
-    it('serves an image item as its own thumbnail and 404 for audio without cover art', async () => {
-      const file = await upload(admin, png);
-      const saved = await system.api.put<{ id: number }[]>('/media', { key: admin, body: { media: [{ file_id: file.body.data.file_id, file_key: file.body.data.file_key, title: 'Logo' }] } });
-      const image = await fetch(`${system.url}/api/v2/media/thumbnail/${saved.body.data[0]!.id}`, { headers: { authorization: `Bearer ${admin}` } });
+    it('scales images and embedded cover art, answers 304 to its ETag, and 404 for audio without cover art', async () => {
+      const auth = { authorization: `Bearer ${admin}` };
+      const itemOf = async (bytes: Buffer, title: string) => {
+        const file = await upload(admin, bytes);
+        expect(file.status, JSON.stringify(file.body)).toBe(200);
+        const saved = await system.api.put<{ id: number }[]>('/media', { key: admin, body: { media: [{ file_id: file.body.data.file_id, file_key: file.body.data.file_key, title }] } });
+        return saved.body.data[0]!.id;
+      };
+      const logo = await itemOf(pngImage(800, 400), 'Logo');
+      const image = await fetch(`${system.url}/api/v2/media/thumbnail/${logo}`, { headers: auth });
       expect(image.status).toBe(200);
-      expect(image.headers.get('content-type')).toBe('image/png');
-      expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);
+      expect(image.headers.get('content-type')).toBe('image/jpeg');
+      expect(imageSize(Buffer.from(await image.arrayBuffer()))).toEqual({ width: 320, height: 160 });
+      const etag = image.headers.get('etag');
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      const again = await fetch(`${system.url}/api/v2/media/thumbnail/${logo}`, { headers: { ...auth, 'if-none-match': etag! } });
+      expect(again.status).toBe(304);
+      // A small image is not enlarged; transparency keeps it a PNG.
+      const dot = await fetch(`${system.url}/api/v2/media/thumbnail/${await itemOf(png, 'Dot')}`, { headers: auth });
+      expect(dot.headers.get('content-type')).toBe('image/png');
+      expect(imageSize(Buffer.from(await dot.arrayBuffer()))).toEqual({ width: 1, height: 1 });
+      // Cover art inside an MP3's ID3 tag.
+      const song = await itemOf(mp3WithCover(pngImage(640, 640)), 'Song with cover');
+      const cover = await fetch(`${system.url}/api/v2/media/thumbnail/${song}`, { headers: auth });
+      expect(cover.status).toBe(200);
+      expect(imageSize(Buffer.from(await cover.arrayBuffer()))).toEqual({ width: 320, height: 320 });
       const audio = await newItem(admin, { title: 'No cover' });
-      const none = await fetch(`${system.url}/api/v2/media/thumbnail/${audio}`, { headers: { authorization: `Bearer ${admin}` } });
+      const none = await fetch(`${system.url}/api/v2/media/thumbnail/${audio}`, { headers: auth });
       expect(none.status).toBe(404);
       expect(((await none.json()) as { status: boolean }).status).toBe(false);
       expect((await fetch(`${system.url}/api/v2/media/thumbnail/${audio}`)).status).toBe(401);

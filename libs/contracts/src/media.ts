@@ -27,7 +27,7 @@ export const IdList = z.preprocess(
 const text = (max: number) => z.string().trim().max(max);
 
 export const MediaItemInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: Id.optional(),
   file_id: z.string().max(100).optional(),
   file_key: z.string().max(200).optional(),
   title: text(500).min(1, 'is required').optional(),
@@ -43,8 +43,10 @@ export const MediaItemInput = z.object({
   status: Visibility.optional(),
   is_approved: Flag.optional(),
   dynamic_select: Flag.optional(),
-  permitted_users: z.array(z.coerce.number().int().positive()).max(500).optional(),
-  permitted_groups: z.array(z.coerce.number().int().positive()).max(500).optional(),
+  permitted_users: z.array(Id).max(500).optional(),
+  permitted_groups: z.array(Id).max(500).optional(),
+  /** The item's version as last read; if given and no longer current, nothing is saved (409). */
+  version: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export type MediaItemInput = z.infer<typeof MediaItemInput>;
 
@@ -73,6 +75,8 @@ export const MediaItem = z.object({
   size: z.number().int(),
   created: z.string(),
   updated: z.string(),
+  /** 1 when created, +1 on every change; send it back with PUT /media to refuse stale writes. */
+  version: z.number().int(),
   can_edit: z.boolean(),
 });
 
@@ -211,7 +215,11 @@ export const media = {
       my: Flag.optional(),
       save_history: Flag.optional(),
     }),
-    output: z.object({ num_results: z.number().int(), media: z.array(MediaItem) }),
+    output: z.object({
+      num_results: z.number().int().describe('Exact when num_results_exact; past 1,000 matches an estimate (always above 1,000)'),
+      num_results_exact: z.boolean(),
+      media: z.array(MediaItem),
+    }),
     auth: 'user',
     http: { method: 'GET', path: '/media/search', summary: 'Search the library (simple words or advanced filters)', tag },
   }),

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -24,9 +24,44 @@ describe('local storage', () => {
     expect(await storage.size('uploads/big')).toBeNull();
   });
 
+  const hostileKeys = [
+    '../etc/passwd',
+    '/etc/passwd',
+    'uploads/../../x',
+    'UPLOADS/x',
+    'a/b/c/d/e',
+    '',
+    '..',
+    'uploads/..',
+    'uploads/./x',
+    'uploads/x/..',
+    'uploads//x',
+    'uploads/x/',
+    'uploads\\..\\..\\x',
+    'uploads/x\u0000.mp3',
+    'uploads/\u0000',
+    'uploads/%2e%2e/x',
+    `${root}/uploads/x`,
+    'C:/Windows/x',
+    'uploads/ x',
+    'uploads/x\n',
+    'uploads/é',
+    `uploads/${'a'.repeat(200)}`,
+  ];
+
   it('never lets a key escape the root', () => {
-    for (const key of ['../etc/passwd', '/etc/passwd', 'uploads/../../x', 'UPLOADS/x', 'a/b/c/d/e', '']) {
-      expect(() => storage.localPath(key)).toThrow();
+    for (const key of hostileKeys) expect(() => storage.localPath(key), JSON.stringify(key)).toThrow();
+  });
+
+  it('refuses hostile keys in every operation, and writes nothing for them', async () => {
+    const before = readdirSync(root, { recursive: true });
+    for (const key of hostileKeys) {
+      await expect(storage.put(key, Readable.from([Buffer.from('x')]), 100), JSON.stringify(key)).rejects.toThrow();
+      expect(() => storage.read(key), JSON.stringify(key)).toThrow();
+      await expect(storage.delete(key), JSON.stringify(key)).rejects.toThrow();
+      expect(await storage.size(key)).toBeNull();
     }
+    expect(readdirSync(root, { recursive: true })).toEqual(before);
+    expect(existsSync(join(root, '..', 'x'))).toBe(false);
   });
 });

@@ -6,6 +6,8 @@ import { fold, type MediaSchema } from './schema';
 type EB = ExpressionBuilder<MediaSchema, 'items'>;
 
 const textFields = new Set(['comments', 'artist', 'title', 'album', 'type', 'category', 'country', 'language', 'genre', 'status']);
+/** The fields folded into search_text (see searchTextOf). */
+const searchTextFields = new Set(['title', 'artist', 'album', 'comments', 'category', 'genre', 'country', 'language']);
 const numberFields = new Set(['year', 'duration']);
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -48,14 +50,24 @@ export function filterExpression(eb: EB, filter: SearchFilter): Expression<SqlBo
     case 'neq':
       return eb(column, '<>', value);
     case 'contains':
-    case 'has':
-      return eb(column, 'like', `%${escapeLike(value)}%`);
+    case 'has': {
+      const contains = eb(column, 'like', `%${escapeLike(value)}%`);
+      // A field's text is part of search_text, so the trigram index can narrow the rows first
+      // (only for plain ASCII values, where JS and Postgres lower-casing agree with folding).
+      if (searchTextFields.has(field) && /^[\x20-\x7e]{3,}$/.test(value)) return eb.and([eb('search_text', 'like', `%${escapeLike(value)}%`), contains]);
+      return contains;
+    }
     case 'ncontains':
     case 'nhas':
       return eb(column, 'not like', `%${escapeLike(value)}%`);
     default:
       throw badRequest(`Invalid input: filters: operator ${op} does not apply to ${field}`);
   }
+}
+
+/** Whether a condition can use the trigram index: some LIKE pattern with three or more characters. */
+export function usesTrigramIndex(text: string): boolean {
+  return fold(text).split(/\s+/).some((w) => w.length >= 3);
 }
 
 /** Simple search: every word must appear (accent-insensitive, anywhere, so prefixes match); a number also matches the id. */

@@ -8,6 +8,7 @@ import { StorageLimitError, type Storage } from '@airwave/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
+import { Thumbnailer } from './thumbnails';
 
 interface Helpers {
   bus: { request(subject: string, data: unknown, options?: { headers?: Record<string, string> }): Promise<unknown> };
@@ -18,6 +19,14 @@ interface Helpers {
 export interface MediaHttpOptions {
   storage: Storage;
   maxUploadBytes: number;
+  /** Makes and caches thumbnails (default: 320 px, ffmpeg from PATH for video frames). */
+  thumbnailer?: Thumbnailer;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 const typeOfMime = (mime: string): 'audio' | 'video' | 'image' | 'document' | null => {
@@ -74,7 +83,10 @@ export function mediaHttpPlugin(options: MediaHttpOptions) {
         }
         let body: Readable;
         if (request.isMultipart()) {
-          const file = await request.file();
+          // A broken multipart body (no boundary, cut short) is the client's mistake: 400.
+          const file = await request.file().catch((error: unknown) => {
+            throw new AirwaveError('bad_request', `The multipart body is not valid: ${(error as Error).message}`);
+          });
           if (!file) throw new AirwaveError('bad_request', 'Send the file as a multipart field or as the raw body.');
           body = file.file;
         } else {
@@ -154,19 +166,23 @@ export function mediaHttpPlugin(options: MediaHttpOptions) {
       };
       scope.get('/api/v2/downloads/media/:id', download);
 
-      // Thumbnails: an image item is its own thumbnail; audio gives its embedded cover art. Video
-      // frames need ffmpeg, which this server does not require: 404 for video without cover art.
+      // Thumbnails: an image scaled down, audio's embedded cover art, a video frame where ffmpeg is
+      // installed (src/thumbnails.ts). The ETag is the file id: a file never changes under its id.
+      const thumbnailer = options.thumbnailer ?? new Thumbnailer();
       const thumbnail = async (request: FastifyRequest, reply: import('fastify').FastifyReply, mediaId: number, principal: Principal) => {
         const file = (await helpers.bus.request(mediaFiles.locate.subject, { input: { id: mediaId }, principal }, { headers: helpers.busHeadersOf(request) })) as { file_id: string; format: string; type: string };
+        const etag = `"${createHash('sha256').update(file.file_id).digest('base64url').slice(0, 27)}"`;
         reply.header('cache-control', 'private, max-age=300');
-        if (file.type === 'image') return reply.header('content-type', mimeOf[file.format] ?? 'application/octet-stream').send(options.storage.read(file.file_id));
-        if (file.type === 'audio' || file.type === 'video') {
-          const path = options.storage.localPath(file.file_id);
-          const meta = path ? await parseFile(path, { skipCovers: false, duration: false }).catch(() => null) : null;
-          const picture = meta?.common.picture?.[0];
-          if (picture) return reply.header('content-type', picture.format).send(Buffer.from(picture.data));
-        }
-        throw new AirwaveError('not_found', 'This media item has no thumbnail.');
+        reply.header('etag', etag);
+        const made = await thumbnailer.of({
+          fileId: file.file_id,
+          type: file.type,
+          path: options.storage.localPath(file.file_id),
+          read: () => readAll(options.storage.read(file.file_id)),
+        });
+        if (!made) throw new AirwaveError('not_found', 'This media item has no thumbnail.');
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.header('content-type', made.contentType).send(made.body);
       };
       scope.get('/api/v2/media/thumbnail/:id', async (request, reply) => {
         const principal = await helpers.authenticate(request, (request.query ?? {}) as Record<string, unknown>);

@@ -16,10 +16,11 @@ import {
 } from '@airwave/contracts';
 import { bindHealth, bindOperation, type ServiceDefinition } from '@airwave/service-kit';
 import { createLocalStorage } from '@airwave/storage';
-import { sql, type Selectable } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import { join } from 'node:path';
-import { canEdit, filterExpression, parseFilters, visibleTo, wordsExpression } from './filters';
+import { canEdit, filterExpression, parseFilters, usesTrigramIndex, visibleTo, wordsExpression } from './filters';
 import { mediaMigrations, searchTextOf, type MediaDB, type MediaSchema } from './schema';
+import { runSearch } from './search';
 
 export { mediaHttpPlugin } from './http';
 
@@ -38,6 +39,7 @@ const advancedFields = ['permitted_users', 'permitted_groups'] as const;
 const sortColumns = { artist: 'artist', album: 'album', title: 'title', year: 'year', category_name: 'category', genre_name: 'genre', country_name: 'country', language_name: 'language', duration: 'duration', updated: 'updated' } as const;
 
 type Row = Selectable<MediaSchema['items']>;
+type EB = ExpressionBuilder<MediaSchema, 'items'>;
 
 export const mediaService: ServiceDefinition = {
   name: 'media',
@@ -72,6 +74,7 @@ export const mediaService: ServiceDefinition = {
       size: Number(row.size),
       created: row.created.toISOString(),
       updated: row.updated.toISOString(),
+      version: row.version,
       can_edit: canEdit(principal, row),
     });
 
@@ -107,7 +110,11 @@ export const mediaService: ServiceDefinition = {
       const perms = principal.permissions;
       if (!perms.includes('create_own_media') && !perms.includes('manage_media')) throw forbidden('Saving media needs create_own_media or manage_media.', { permission: 'create_own_media' });
       return db.transaction().execute(async (trx) => {
-        const problems: { index: number; message: string; permission?: boolean }[] = [];
+        const problems: { index: number; message: string; permission?: boolean; stale?: boolean }[] = [];
+        // Lock every existing item of the batch at once, in id order, so that concurrent batches
+        // (and archive or delete) touching the same items queue up instead of deadlocking.
+        const editIds = [...new Set(items.flatMap((i) => (i.id ? [i.id] : [])))].sort((a, b) => a - b);
+        const locked = new Map((editIds.length ? await trx.selectFrom('items').selectAll().where('id', 'in', editIds).orderBy('id').forUpdate().execute() : []).map((r) => [r.id, r]));
         const plans: ({ kind: 'new'; item: MediaItemInput; upload: Selectable<MediaSchema['uploads']> } | { kind: 'edit'; item: MediaItemInput; row: Row })[] = [];
         for (const [index, item] of items.entries()) {
           if (advancedFields.some((f) => item[f] !== undefined) && !perms.includes('media_advanced_permissions')) {
@@ -115,9 +122,10 @@ export const mediaService: ServiceDefinition = {
             continue;
           }
           if (item.id) {
-            const row = await trx.selectFrom('items').selectAll().where('id', '=', item.id).forUpdate().executeTakeFirst();
+            const row = locked.get(item.id);
             if (!row) problems.push({ index, message: `no media item ${item.id}` });
             else if (!canEdit(principal, row)) problems.push({ index, message: `you may not edit media item ${item.id}`, permission: true });
+            else if (item.version !== undefined && item.version !== row.version) problems.push({ index, message: `media item ${item.id} changed since you read it (your version ${item.version}, now ${row.version})`, stale: true });
             else plans.push({ kind: 'edit', item, row });
           } else {
             if (!item.file_id || !item.file_key) {
@@ -137,12 +145,13 @@ export const mediaService: ServiceDefinition = {
         }
         const denied = problems.find((p) => p.permission);
         if (denied) throw forbidden(`Nothing saved: item ${denied.index}: ${denied.message}`, { items: problems });
-        if (problems.length) {
-          throw badRequest(`Nothing saved: item ${problems[0]!.index}: ${problems[0]!.message}`, { items: problems });
-        }
+        // 403 before 400 before 409: a stale version only matters once the batch is otherwise valid.
+        const invalid = problems.find((p) => !p.stale);
+        if (invalid) throw badRequest(`Nothing saved: item ${invalid.index}: ${invalid.message}`, { items: problems });
+        if (problems.length) throw conflict(`Nothing saved: item ${problems[0]!.index}: ${problems[0]!.message}`, { items: problems });
         const saved: { id: number }[] = [];
         for (const plan of plans) {
-          const { id: _id, file_id: _f, file_key: _k, is_approved, ...fields } = plan.item;
+          const { id: _id, file_id: _f, file_key: _k, version: _v, is_approved, ...fields } = plan.item;
           const approved = perms.includes('manage_media') ? is_approved : undefined;
           const base = Object.fromEntries(Object.entries({ ...fields, ...(approved !== undefined ? { is_approved: approved } : {}) }).filter(([, v]) => v !== undefined));
           if (plan.kind === 'new') {
@@ -174,7 +183,7 @@ export const mediaService: ServiceDefinition = {
             const merged = { ...plan.row, ...base };
             await trx
               .updateTable('items')
-              .set({ ...base, search_text: searchTextOf(merged), updated: new Date() } as never)
+              .set({ ...base, search_text: searchTextOf(merged), updated: new Date(), version: sql`version + 1` } as never)
               .where('id', '=', plan.row.id)
               .execute();
             await events.record(trx, 'media.item.saved', { id: plan.row.id, created: false }, principal);
@@ -187,10 +196,10 @@ export const mediaService: ServiceDefinition = {
 
     async function setArchived(ids: number[], archived: boolean, principal: Principal) {
       await db.transaction().execute(async (trx) => {
-        const rows = await trx.selectFrom('items').select('id').where('id', 'in', ids).forUpdate().execute();
+        const rows = await trx.selectFrom('items').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
         const missing = ids.filter((id) => !rows.some((r) => r.id === id));
         if (missing.length) throw notFound(`No media item ${missing.join(', ')}.`, { ids: missing });
-        await trx.updateTable('items').set({ is_archived: archived, updated: new Date() }).where('id', 'in', ids).execute();
+        await trx.updateTable('items').set({ is_archived: archived, updated: new Date(), version: sql`version + 1` }).where('id', 'in', ids).execute();
         await events.record(trx, archived ? 'media.item.archived' : 'media.item.unarchived', { ids }, principal);
       });
       events.kick();
@@ -259,13 +268,16 @@ export const mediaService: ServiceDefinition = {
       bindOperation(bus, mediaVersions.activate, async ({ media_id, created }, { principal }) => {
         await assertVersionRights(media_id, principal);
         const version = await db.transaction().execute(async (trx) => {
+          // The item first, as save, archive and delete lock it, so that they queue instead of deadlocking.
+          const item = await trx.selectFrom('items').select('id').where('id', '=', media_id).forUpdate().executeTakeFirst();
+          if (!item) throw notFound(`No media item ${media_id}.`);
           const chosen = await trx.selectFrom('versions').selectAll().where('media_id', '=', media_id).where('created', '=', created).forUpdate().executeTakeFirst();
           if (!chosen) throw notFound(`No version ${created} of media item ${media_id}.`);
           await trx.updateTable('versions').set({ active: false }).where('media_id', '=', media_id).execute();
           await trx.updateTable('versions').set({ active: true }).where('media_id', '=', media_id).where('created', '=', created).execute();
           await trx
             .updateTable('items')
-            .set({ file_id: chosen.file_id, format: chosen.format, duration: chosen.duration, size: Number(chosen.size), updated: new Date() })
+            .set({ file_id: chosen.file_id, format: chosen.format, duration: chosen.duration, size: Number(chosen.size), updated: new Date(), version: sql`version + 1` })
             .where('id', '=', media_id)
             .execute();
           await events.record(trx, 'media.item.saved', { id: media_id, created: false }, principal);
@@ -286,7 +298,7 @@ export const mediaService: ServiceDefinition = {
         if (!canEdit(principal, row)) throw forbidden(`You may not edit media item ${id}.`);
         const json = JSON.stringify(properties);
         if (Buffer.byteLength(json) > PROPERTIES_MAX_BYTES) throw new AirwaveError('payload_too_large', `Properties may be at most ${PROPERTIES_MAX_BYTES} bytes of JSON.`);
-        await db.updateTable('items').set({ properties: json, updated: new Date() }).where('id', '=', id).execute();
+        await db.updateTable('items').set({ properties: json, updated: new Date(), version: sql`version + 1` }).where('id', '=', id).execute();
         return null;
       }),
       bindOperation(bus, media.formatsGet, async () => (await formats()) as never),
@@ -304,7 +316,7 @@ export const mediaService: ServiceDefinition = {
       }),
       bindOperation(bus, media.delete, async ({ id: ids }, { principal }) => {
         const files = await db.transaction().execute(async (trx) => {
-          const rows = await trx.selectFrom('items').select(['id', 'is_archived', 'is_approved', 'file_id']).where('id', 'in', ids).forUpdate().execute();
+          const rows = await trx.selectFrom('items').select(['id', 'is_archived', 'is_approved', 'file_id']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
           const missing = ids.filter((id) => !rows.some((r) => r.id === id));
           if (missing.length) throw notFound(`No media item ${missing.join(', ')}.`, { ids: missing });
           const live = rows.filter((r) => !r.is_archived && r.is_approved).map((r) => r.id);
@@ -320,22 +332,25 @@ export const mediaService: ServiceDefinition = {
       }),
       bindOperation(bus, media.search, async (input, { principal }) => {
         const manage = principal.permissions.includes('manage_media');
-        let query = db.selectFrom('items').where((eb) => visibleTo(eb, principal));
-        if (input.s === 'archived') query = query.where('is_archived', '=', true);
-        else query = query.where('is_archived', '=', false).where('is_approved', '=', input.s === 'approved');
-        if (input.s !== 'approved' && !manage) query = query.where('owner_id', '=', principal.userId);
-        if (input.my) query = query.where('owner_id', '=', principal.userId);
+        const conditions: ((eb: EB) => Expression<SqlBool>)[] = [(eb) => visibleTo(eb, principal)];
+        if (input.s !== 'approved' && !manage) conditions.push((eb) => eb('owner_id', '=', principal.userId));
+        if (input.my) conditions.push((eb) => eb('owner_id', '=', principal.userId));
+        let trigram = false;
         if (input.q.mode === 'simple') {
           const words = input.q.string;
-          query = query.where((eb) => wordsExpression(eb, words) ?? sql<boolean>`true`);
+          trigram = usesTrigramIndex(words);
+          conditions.push((eb) => wordsExpression(eb, words) ?? sql<SqlBool>`true`);
           const defaults = await db.selectFrom('searches').select('filters').where('user_id', '=', principal.userId).where('is_default', '=', true).execute();
           for (const d of defaults) {
             const filters = parseFilters(d.filters);
-            query = query.where((eb) => eb.and(filters.map((f) => filterExpression(eb, f))));
+            conditions.push((eb) => eb.and(filters.map((f) => filterExpression(eb, f))));
           }
         } else {
           const filters = input.q.filters;
-          query = query.where((eb) => eb.and(filters.map((f) => filterExpression(eb, f))));
+          // Validates the filters (a 400) before anything is stored.
+          filters.forEach((f) => filterExpression(expressionBuilder<MediaSchema, 'items'>(), f));
+          trigram = filters.some((f) => (f.op === 'contains' || f.op === 'has') && usesTrigramIndex(String(f.val)));
+          conditions.push((eb) => eb.and(filters.map((f) => filterExpression(eb, f))));
           if (input.save_history) {
             await db.transaction().execute(async (trx) => {
               await trx.insertInto('searches').values({ user_id: principal.userId, kind: 'history', filters: JSON.stringify(filters), description: '', is_default: false }).execute();
@@ -344,10 +359,17 @@ export const mediaService: ServiceDefinition = {
             });
           }
         }
-        const { n } = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-        const column = sortColumns[input.sort_by];
-        const rows = await query.selectAll().orderBy(column, input.sort_dir).orderBy('id', input.sort_dir).limit(input.l).offset(input.o).execute();
-        return { num_results: Number(n), media: rows.map((r) => out(r, principal)) };
+        const result = await runSearch(db, {
+          archived: input.s === 'archived',
+          ...(input.s === 'archived' ? {} : { approved: input.s === 'approved' }),
+          match: (eb) => eb.and(conditions.map((c) => c(eb))),
+          trigram,
+          column: sortColumns[input.sort_by],
+          dir: input.sort_dir,
+          limit: input.l,
+          offset: input.o,
+        });
+        return { num_results: result.count, num_results_exact: result.exact, media: result.rows.map((r) => out(r, principal)) };
       }),
       bindOperation(bus, media.searches, async (_input, { principal }) => {
         const rows = await db.selectFrom('searches').selectAll().where('user_id', '=', principal.userId).orderBy('id', 'desc').execute();

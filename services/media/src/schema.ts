@@ -30,6 +30,8 @@ export interface MediaSchema {
     file_id: string;
     properties: ColumnType<Record<string, unknown>, string | undefined, string>;
     search_text: string;
+    /** Optimistic-concurrency counter: 1 on creation, +1 on every write to the item. */
+    version: ColumnType<number, number | undefined, number>;
     created: ColumnType<Date, Date | undefined, never>;
     updated: ColumnType<Date, Date | undefined, Date>;
   };
@@ -128,6 +130,24 @@ mediaMigrations['0002_versions'] = {
       .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(false))
       .addPrimaryKeyConstraint('versions_pkey', ['media_id', 'created'])
       .execute();
+  },
+};
+
+// Search: top-N by a sort key walks a btree on (state, key, id) instead of sorting every match
+// (see the search operation). These replace the (state, updated) index.
+mediaMigrations['0003_search_sort_indexes'] = {
+  async up(db) {
+    await db.schema.dropIndex('items_state_idx').execute();
+    for (const key of ['updated', 'title', 'artist']) {
+      await db.schema.createIndex(`items_state_${key}_idx`).on('items').columns(['is_archived', 'is_approved', key, 'id']).execute();
+    }
+  },
+};
+
+// Lost-update protection: a client may send the version it read; a stale one is refused (409).
+mediaMigrations['0004_item_version'] = {
+  async up(db) {
+    await db.schema.alterTable('items').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
   },
 };
 
