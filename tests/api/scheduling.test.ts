@@ -1,7 +1,7 @@
 // Scheduling through the gateway: players, timeslots, shows, collisions (and a race), permissions,
 // last player, dayparting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wav } from '../src/files';
+import { imageSize, pngImage, wav } from '../src/files';
 import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
 
 type Occ = { id: number; occurrence_start: string; occurrence_end: string };
@@ -196,6 +196,43 @@ describe.each(modes)('scheduling (%s)', (mode) => {
         if (!flagged) await new Promise((r) => setTimeout(r, 100));
       }
       expect(flagged).toBe('media archived');
+    });
+    it('serves the thumbnail of a show\'s media, none for a playlist, and flags a show whose media is deleted', async () => {
+      const file = await fetch(`${system.url}/api/v2/uploads`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: pngImage(600, 300) });
+      const { file_id, file_key } = ((await file.json()) as { data: { file_id: string; file_key: string } }).data;
+      const saved = await system.api.put<{ id: number }[]>('/media', { key: admin, body: { media: [{ file_id, file_key, title: 'Station ident card' }] } });
+      const imageItem = saved.body.data[0]!.id;
+      const show = await system.api.post<{ id: number }>('/shows', {
+        key: admin,
+        body: { player_id: otherPlayer, mode: 'once', start: '2026-05-01T12:00:00-04:00', duration: 60, item_type: 'media', item_id: imageItem },
+      });
+      expect(show.status, show.text).toBe(200);
+      const thumbnail = await fetch(`${system.url}/api/v2/shows/${show.body.data.id}/thumbnail`, { headers: { authorization: `Bearer ${dj.key}` } });
+      expect(thumbnail.status).toBe(200);
+      expect(imageSize(Buffer.from(await thumbnail.arrayBuffer()))).toEqual({ width: 320, height: 160 });
+      const playlist = await system.api.post<{ id: number }>('/shows', {
+        key: admin,
+        body: { player_id: otherPlayer, mode: 'once', start: '2026-05-01T13:00:00-04:00', duration: 60, item_type: 'playlist', item_id: 7 },
+      });
+      expect((await system.api.get(`/shows/${playlist.body.data.id}/thumbnail`, { key: admin })).status).toBe(404);
+      expect((await system.api.get('/shows/999999/thumbnail', { key: admin })).status).toBe(404);
+      // Archived, then deleted: the show is flagged, not left pointing at nothing.
+      await system.api.post('/media/archive', { key: admin, body: { id: [imageItem] } });
+      expect((await system.api.delete('/media/archive', { key: admin, body: { id: [imageItem] } })).status).toBe(200);
+      let flagged: string | null = null;
+      for (let i = 0; i < 50 && flagged !== 'media deleted'; i += 1) {
+        flagged = (await system.api.get<{ flagged: string | null }>(`/shows/${show.body.data.id}`, { key: admin })).body.data.flagged;
+        if (flagged !== 'media deleted') await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(flagged).toBe('media deleted');
+    });
+
+    it('bounds the window it expands', async () => {
+      const tooLong = await system.api.get('/shows', { key: admin, query: { start: '2026-01-01T00:00:00Z', end: '2027-01-03T00:00:00Z', player } });
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body.msg).toMatch(/366 days/);
+      const backwards = await system.api.get('/timeslots', { key: admin, query: { start: '2026-02-01T00:00:00Z', end: '2026-01-01T00:00:00Z', player } });
+      expect(backwards.status).toBe(400);
     });
   });
 

@@ -39,7 +39,7 @@ const PlayerInput = {
 };
 
 const entryFields = {
-  player_id: z.coerce.number().int().positive(),
+  player_id: Id,
   mode: ScheduleMode,
   x_data: XData,
   start: Instant,
@@ -49,14 +49,14 @@ const entryFields = {
 
 export const TimeslotInput = z.object({
   id: Id.optional(),
-  user_id: z.coerce.number().int().positive(),
+  user_id: Id,
   description: z.string().trim().max(2000).default(''),
   ...entryFields,
 });
 export const ShowInput = z.object({
   id: Id.optional(),
   item_type: z.enum(['media', 'playlist', 'live'], { error: 'must be media, playlist or live' }),
-  item_id: z.coerce.number().int().positive(),
+  item_id: Id,
   ...entryFields,
 });
 
@@ -85,7 +85,7 @@ export const MAX_WINDOW_DAYS = 366;
 const Window = {
   start: Instant,
   end: Instant,
-  player: z.coerce.number().int().positive().optional(),
+  player: Id.optional(),
 };
 const checkWindow = <T extends { start: number; end: number }>(v: T) => v.end > v.start && v.end - v.start <= MAX_WINDOW_DAYS * 86_400_000;
 const windowError = { message: `end must be after start, at most ${MAX_WINDOW_DAYS} days later`, path: ['end'] };
@@ -115,7 +115,7 @@ const lastPlayer = (page: 'timeslots' | 'shows') => ({
   }),
   set: defineOperation({
     subject: `scheduling.${page}.lastplayer.set`,
-    input: z.object({ player: z.coerce.number().int().positive() }),
+    input: z.object({ player: Id }),
     output: Nothing,
     auth: 'user',
     http: { method: 'PUT', path: `/${page}/last-player`, summary: `Remember the player selected on the ${page} page`, tag },
@@ -154,7 +154,7 @@ export const scheduling = {
   }),
   timeslotList: defineOperation({
     subject: 'scheduling.timeslots.list',
-    input: z.object({ ...Window, user_id: z.coerce.number().int().positive().optional() }).refine(checkWindow, windowError),
+    input: z.object({ ...Window, user_id: Id.optional() }).refine(checkWindow, windowError),
     output: z.array(Timeslot.extend(occurrence)),
     auth: 'user',
     http: { method: 'GET', path: '/timeslots', summary: 'Timeslot occurrences in a window (manage_timeslots, except your own)', tag },
@@ -283,7 +283,7 @@ export const scheduling = {
   /** Whether a dayparting restriction excludes a media item at a moment (for dynamic selection). */
   daypartingCheck: defineOperation({
     subject: 'scheduling.dayparting.check',
-    input: z.object({ media_id: z.coerce.number().int().positive(), at: Instant, player: z.coerce.number().int().positive().optional() }),
+    input: z.object({ media_id: Id, at: Instant, player: Id.optional() }),
     output: z.object({ excluded: z.boolean(), restriction_ids: z.array(z.number().int()) }),
     auth: 'user',
     http: { method: 'GET', path: '/dayparting/check', summary: 'Whether a restriction excludes a media item at a moment', tag },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { expand, type Mode, type Recurrence } from './recurrence';
+import { expand, isoInZone, type Mode, type Recurrence } from './recurrence';
 
 const at = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toMillis();
 const local = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat("yyyy-MM-dd'T'HH:mm ZZ");
@@ -157,4 +157,35 @@ describe('expansion against an independent oracle', () => {
       { numRuns: 300 },
     );
   }, 60_000);
+});
+
+describe('ISO formatting in a zone', () => {
+  const everyZone = [...Intl.supportedValuesOf('timeZone'), 'UTC', 'Etc/UTC', 'Australia/Lord_Howe', 'Asia/Kathmandu'];
+  it('writes what Luxon writes, for every zone and instants from 1990 to 2100', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...everyZone),
+        fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        fc.boolean(),
+        (zone, instant, wholeSecond) => {
+          const at = wholeSecond ? instant - (instant % 1000) : instant;
+          expect(isoInZone(at, zone)).toBe(DateTime.fromMillis(at, { zone }).toISO({ suppressMilliseconds: true }));
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('writes the instants next to DST changes with the offset in force', () => {
+    // London 2026: clocks go forward at 01:00 UTC on 29 March and back at 01:00 UTC on 25 October.
+    expect(isoInZone(Date.UTC(2026, 2, 29, 0, 59, 59), 'Europe/London')).toBe('2026-03-29T00:59:59+00:00');
+    expect(isoInZone(Date.UTC(2026, 2, 29, 1, 0, 0), 'Europe/London')).toBe('2026-03-29T02:00:00+01:00');
+    expect(isoInZone(Date.UTC(2026, 9, 25, 0, 30), 'Europe/London')).toBe('2026-10-25T01:30:00+01:00');
+    expect(isoInZone(Date.UTC(2026, 9, 25, 1, 30), 'Europe/London')).toBe('2026-10-25T01:30:00+00:00');
+    // Lord Howe moves by 30 minutes; Kathmandu is 5:45 ahead.
+    expect(isoInZone(Date.UTC(2026, 0, 1), 'Australia/Lord_Howe')).toBe('2026-01-01T11:00:00+11:00');
+    expect(isoInZone(Date.UTC(2026, 6, 1), 'Australia/Lord_Howe')).toBe('2026-07-01T10:30:00+10:30');
+    expect(isoInZone(Date.UTC(2026, 0, 1, 0, 0, 0, 250), 'Asia/Kathmandu')).toBe('2026-01-01T05:45:00.250+05:45');
+    expect(isoInZone(Date.UTC(2026, 0, 1), 'UTC')).toBe('2026-01-01T00:00:00Z');
+  });
 });

@@ -10,7 +10,7 @@
 //   at its first occurrence (the earlier offset).
 // - The duration is real elapsed seconds.
 // - `stop` is an instant: occurrences starting after it do not happen.
-import { DateTime, IANAZone } from 'luxon';
+import { IANAZone } from 'luxon';
 
 export const modes = ['once', 'daily', 'weekly', 'monthly', 'xdays', 'xweeks', 'xmonths'] as const;
 export type Mode = (typeof modes)[number];
@@ -86,6 +86,25 @@ function offsetAt(zone: string, instant: number): number {
   return offset;
 }
 
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An instant as ISO 8601 in a zone, with the zone's offset at that instant (as Luxon's
+ * `toISO({ suppressMilliseconds: true })` writes it, `Z` for the fixed UTC zone), from the memoized
+ * offsets: Luxon's own formatting asks Intl for the offset on every call, which dominated
+ * `GET /shows`. The property test in recurrence.test.ts compares the two.
+ */
+export function isoInZone(instant: number, zone: string): string {
+  const fixedUtc = zone === 'UTC' || zone === 'utc';
+  const offset = fixedUtc ? 0 : offsetAt(zone, instant);
+  const local = new Date(instant + offset * 60_000).toISOString(); // YYYY-MM-DDTHH:MM:SS.sssZ
+  const body = local.endsWith('.000Z') ? local.slice(0, 19) : local.slice(0, 23);
+  if (fixedUtc) return `${body}Z`;
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${body}${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+}
+
 /**
  * The instant a wall-clock time happens in a zone: the first of two when it happens twice (autumn),
  * and shifted forward by the gap when it does not happen (spring).
@@ -124,7 +143,6 @@ export function expand(rule: Recurrence, from: number, to: number): Occurrence[]
     return out;
   }
   if (step.count < 1) return out;
-  const first = DateTime.fromMillis(rule.start, { zone: rule.zone });
   const firstWall = rule.start + offsetAt(rule.zone, rule.start) * 60_000;
   const stop = rule.stop ?? Number.POSITIVE_INFINITY;
   // Jump close to the window: estimate the index of the first occurrence ending after `from`.
@@ -132,8 +150,9 @@ export function expand(rule: Recurrence, from: number, to: number): Occurrence[]
   let k = Math.max(0, Math.floor((from - durationMs - rule.start) / approxStepMs) - 2);
   if (step.unit === 'months') {
     // Month lengths vary: compute the index from calendar months instead.
-    const fromLocal = DateTime.fromMillis(from - durationMs, { zone: rule.zone });
-    const monthsBetween = (fromLocal.year - first.year) * 12 + (fromLocal.month - first.month);
+    const first = new Date(firstWall);
+    const fromLocal = new Date(from - durationMs + offsetAt(rule.zone, from - durationMs) * 60_000);
+    const monthsBetween = (fromLocal.getUTCFullYear() - first.getUTCFullYear()) * 12 + (fromLocal.getUTCMonth() - first.getUTCMonth());
     k = Math.max(0, Math.floor(monthsBetween / step.count) - 1);
   }
   for (let guard = 0; guard < 1_000_000; guard += 1, k += 1) {
