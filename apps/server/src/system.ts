@@ -2,7 +2,7 @@
 // sessions) or, when the URLs are set, the same composition against Postgres, NATS and Redis.
 import { accountService } from '@airwave/account';
 import { commonConfig, parseConfig, z } from '@airwave/config';
-import { gatewayConfig, createGateway } from '@airwave/gateway';
+import { corsOrigins, gatewayConfig, createGateway } from '@airwave/gateway';
 import { createLogger, type Logger } from '@airwave/logging';
 import { mediaFileRoutes, mediaHttpPlugin, mediaService } from '@airwave/media';
 import { createLocalStorage } from '@airwave/storage';
@@ -80,6 +80,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       extraRoutes: mediaFileRoutes,
       logger,
       bodyLimit: config.BODY_LIMIT_BYTES,
+      corsOrigins: corsOrigins(config.CORS_ORIGINS),
       requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
       readinessChecks: { database: () => shared.database.ping() },
     });

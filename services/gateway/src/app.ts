@@ -3,6 +3,7 @@
 // the bus with the caller's principal, and answers in the OpenBroadcaster envelope.
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
 import type { Bus } from '@airwave/bus';
 import {
   account,
@@ -42,6 +43,8 @@ export interface GatewayOptions {
   logger: Logger;
   /** Largest request body in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /** Origins allowed to call the API from a browser (CORS); none by default. */
+  corsOrigins?: string[];
   requestTimeoutMs?: number;
   /** Seconds clients are told to wait after a 503 (Retry-After). */
   retryAfterSeconds?: number;
@@ -80,6 +83,44 @@ declare module 'fastify' {
 
 const API = '/api/v2';
 
+/** Headers on every reply of the gateway. */
+const securityHeaders = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+};
+
+/** Deepest nesting of arrays and objects accepted in a JSON body. */
+export const MAX_JSON_DEPTH = 100;
+
+/** Whether a value (keys included) holds a string with U+0000 anywhere inside it. */
+export function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner));
+  return false;
+}
+
+/** Whether JSON text nests arrays or objects deeper than `max` (strings are skipped). */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  if (text.length <= max) return false;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return false;
+}
+
 export async function createGateway(options: GatewayOptions): Promise<FastifyInstance> {
   return (await buildGateway(options)) as unknown as FastifyInstance;
 }
@@ -98,10 +139,45 @@ async function buildGateway(options: GatewayOptions) {
     logController: new LogController({ disableRequestLogging: true }),
     // On close: in-flight requests finish, idle keep-alive connections are closed at once.
     forceCloseConnections: 'idle',
+    // A URL that cannot be decoded (`%zz`, `%FF`, an encoded lone surrogate) is a 400 in the
+    // envelope, like every other refusal, not Fastify's own error body.
+    frameworkErrors: (_error, _request, reply) => {
+      const plain = reply as unknown as FastifyReply;
+      void plain.code(400).headers(securityHeaders).send(failure('The URL is not valid.', { code: 'bad_request' }));
+    },
+    // Errors of the HTTP parser (headers too large, garbage instead of HTTP) happen before any
+    // request exists: answer the envelope on the raw socket.
+    clientErrorHandler: (error, socket) => {
+      if ((error as { code?: string }).code === 'ECONNRESET' || socket.destroyed) return;
+      const code = (error as { code?: string }).code;
+      const [status, reason, msg] =
+        code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+          : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'Request Timeout', 'The request took too long to arrive.']
+            : [400, 'Bad Request', 'The request is not valid HTTP.'];
+      const body = JSON.stringify(failure(msg, { code: 'bad_request' }));
+      if (socket.writable) {
+        socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+      }
+      socket.destroy(error);
+    },
   });
   app.decorateRequest('principal', null);
   app.decorateRequest('traceparent', '');
   await app.register(cookie);
+  // CORS only for the configured origins; without any, replies carry no CORS headers at all, so
+  // browsers refuse cross-origin calls.
+  if (options.corsOrigins?.length) {
+    await app.register(cors, {
+      origin: options.corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'traceparent', 'range'],
+      exposedHeaders: ['x-request-id', 'x-session-expiry', 'retry-after', 'traceparent', 'content-range', 'content-disposition'],
+      credentials: true,
+      maxAge: 600,
+    });
+  }
 
   // Every route the gateway serves, for the OpenAPI completeness test and diagnostics.
   const routes: { method: string; url: string }[] = [];
@@ -120,26 +196,37 @@ async function buildGateway(options: GatewayOptions) {
     idleSweep.unref();
   });
   app.addHook('onClose', async () => clearInterval(idleSweep));
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Per-request hooks take callbacks rather than being async: no promise and microtask per hook.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  const metrics = options.metrics;
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime), userId: request.principal?.userId },
       'request completed',
     );
-  });
-
-  const metrics = options.metrics;
-  if (metrics) {
-    app.addHook('onResponse', async (request, reply) => {
+    if (metrics) {
       const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
       metrics.httpRequests.inc(labels);
       metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
-    });
-  }
+    }
+    done();
+  });
+
+  // JSON bodies: Fastify's parser (prototype poisoning refused), but nothing nested deeper than
+  // MAX_JSON_DEPTH, which could only exhaust the stack of whatever walks the value later.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonDepthExceeds(body as string, MAX_JSON_DEPTH)) {
+      done(new AirwaveError('bad_request', `The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
 
   // Form bodies (some OpenBroadcaster clients post them) become plain objects like JSON bodies.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -153,10 +240,7 @@ async function buildGateway(options: GatewayOptions) {
     // W3C trace context: continue the caller's trace or start one; it crosses the bus in headers.
     request.traceparent = traceparentOf(request.headers.traceparent);
     reply.header('traceparent', request.traceparent);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cache-control', 'no-store');
+    reply.headers(securityHeaders);
   });
 
   app.setErrorHandler((error, request, reply) => sendError(request, reply, toAirwaveError(error, request)));
@@ -259,6 +343,9 @@ async function buildGateway(options: GatewayOptions) {
         const raw = { ...fields, ...params };
         const input = op.input.safeParse(raw);
         if (!input.success) throw validationError(input.error);
+        // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in a service (the
+        // parsed input too: JSON inside a query parameter may hold it as an escape).
+        if (holdsNul(raw) || holdsNul(input.data)) throw new AirwaveError('bad_request', 'Invalid input: text must not contain NUL characters (U+0000).');
         const data = await bus.request(
           op.subject,
           { input: raw, principal },

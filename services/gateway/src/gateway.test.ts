@@ -1,5 +1,8 @@
+import { parseConfig, z } from '@airwave/config';
 import { describe, expect, it } from 'vitest';
+import { jsonDepthExceeds } from './app';
 import { appKeyAllows } from './appkeys';
+import { corsOrigins, gatewayConfig } from './config';
 import { readCredentials } from './credentials';
 
 describe('readCredentials', () => {
@@ -46,5 +49,28 @@ describe('appKeyAllows', () => {
     expect(appKeyAllows(endpoints, 'PUT', '/timeslots')).toBe(false);
     expect(appKeyAllows(endpoints, 'GET', '/shows/1/thumbnail')).toBe(true);
     expect(appKeyAllows([], 'GET', '/media/search')).toBe(false);
+  });
+});
+
+describe('CORS_ORIGINS', () => {
+  const schema = z.object(gatewayConfig);
+  it('reads a comma list of origins; unset or empty means none', () => {
+    expect(corsOrigins(parseConfig(schema, { CORS_ORIGINS: 'https://studio.example.org, http://localhost:3000' }).CORS_ORIGINS)).toEqual(['https://studio.example.org', 'http://localhost:3000']);
+    expect(corsOrigins(parseConfig(schema, {}).CORS_ORIGINS)).toEqual([]);
+    expect(corsOrigins(parseConfig(schema, { CORS_ORIGINS: '' }).CORS_ORIGINS)).toEqual([]);
+  });
+  it('refuses anything that is not an origin, naming the variable', () => {
+    for (const value of ['*', 'studio.example.org', 'https://studio.example.org/app', 'ftp://x.org', 'https://a.org,*']) {
+      expect(() => parseConfig(schema, { CORS_ORIGINS: value }), value).toThrow(/CORS_ORIGINS/);
+    }
+  });
+});
+
+describe('jsonDepthExceeds', () => {
+  it('counts nesting outside strings only', () => {
+    expect(jsonDepthExceeds(`${'['.repeat(101)}${']'.repeat(101)}`, 100)).toBe(true);
+    expect(jsonDepthExceeds(`${'{"a":'.repeat(100)}1${'}'.repeat(100)}`, 100)).toBe(false);
+    expect(jsonDepthExceeds(JSON.stringify({ a: '['.repeat(500), b: '\\"[[[[' }), 100)).toBe(false);
+    expect(jsonDepthExceeds(`{"a":"\\"${'['.repeat(200)}"}`, 100)).toBe(false);
   });
 });
