@@ -1,6 +1,7 @@
 // No Docker engine runs here, so the Dockerfiles are checked by reading: each builds the package
-// it sits in with the repository's pnpm, runs as non-root and starts a file that exists, and the
-// deployed package keeps tsx (its runtime) among its production dependencies.
+// it sits in with the repository's pnpm, runs as non-root and starts a file that exists: the
+// bundle the package's build script makes (account, media, scheduling), or its TypeScript under
+// tsx (the processes that load modules' TypeScript: the gateway, modules and the server).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,12 +9,12 @@ import { build, k8sRoot } from './kustomize';
 
 const repo = resolve(k8sRoot, '..', '..');
 const images = [
-  { image: 'gateway', dir: 'services/gateway', port: 8080 },
-  { image: 'account', dir: 'services/account', port: 9464 },
-  { image: 'media', dir: 'services/media', port: 9464 },
-  { image: 'scheduling', dir: 'services/scheduling', port: 9464 },
-  { image: 'modules', dir: 'services/modules', port: 9464 },
-  { image: 'server', dir: 'apps/server', port: 8080 },
+  { image: 'gateway', dir: 'services/gateway', port: 8080, bundled: false },
+  { image: 'account', dir: 'services/account', port: 9464, bundled: true },
+  { image: 'media', dir: 'services/media', port: 9464, bundled: true },
+  { image: 'scheduling', dir: 'services/scheduling', port: 9464, bundled: true },
+  { image: 'modules', dir: 'services/modules', port: 9464, bundled: false },
+  { image: 'server', dir: 'apps/server', port: 8080, bundled: false },
 ];
 const rootPackage = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
 const pnpmVersion = String(rootPackage.packageManager).replace(/^pnpm@/, '');
@@ -32,7 +33,7 @@ function instructions(text: string): { op: string; args: string }[] {
     });
 }
 
-describe.each(images)('$dir/Dockerfile', ({ image, dir, port }) => {
+describe.each(images)('$dir/Dockerfile', ({ image, dir, port, bundled }) => {
   const text = readFileSync(join(repo, dir, 'Dockerfile'), 'utf8');
   const steps = instructions(text);
   const pkg = JSON.parse(readFileSync(join(repo, dir, 'package.json'), 'utf8'));
@@ -55,12 +56,21 @@ describe.each(images)('$dir/Dockerfile', ({ image, dir, port }) => {
     for (const file of first.args.split(/\s+/).slice(0, -1)) expect(existsSync(join(repo, file)), file).toBe(true);
   });
 
-  it('runs as a non-root numeric user and starts src/main.ts under tsx', () => {
+  it(`runs as a non-root numeric user and starts ${bundled ? 'its bundle' : 'src/main.ts under tsx'}`, () => {
     const user = final.filter((s) => s.op === 'USER').at(-1);
     expect(user?.args).toMatch(/^[1-9]\d*(:[1-9]\d*)?$/);
     const cmd = JSON.parse(final.find((s) => s.op === 'CMD')!.args);
-    expect(cmd).toEqual(['node', '--import', 'tsx', 'src/main.ts']);
     expect(existsSync(join(repo, dir, 'src', 'main.ts'))).toBe(true);
+    if (bundled) {
+      expect(cmd).toEqual(['node', 'dist/main.js']);
+      // The build script bundles src/main.ts into dist/, which is copied into the deployed package.
+      expect(pkg.scripts.build).toBe('node ../../tools/bundle.mjs src/main.ts --outdir dist');
+      const run = steps.filter((s) => s.op === 'RUN').map((s) => s.args).join(' && ');
+      expect(run).toContain(`pnpm --filter ${pkg.name} build`);
+      expect(run).toContain(`cp -r ${dir}/dist /out/dist`);
+    } else {
+      expect(cmd).toEqual(['node', '--import', 'tsx', 'src/main.ts']);
+    }
     expect(final.find((s) => s.op === 'EXPOSE')?.args).toBe(String(port));
     // Only the runtime stage's output is copied in, owned by root (read-only for the user).
     expect(final.filter((s) => s.op === 'COPY').map((s) => s.args)).toEqual(['--from=build /out /app']);

@@ -4,7 +4,7 @@
 // routes under /api/v2/<name>/…) and the bus handlers that answer them.
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Bus, Subscription } from '@airwave/bus';
 import { ModuleManifest, type Operation } from '@airwave/contracts';
@@ -72,7 +72,7 @@ async function loadModule(dir: string, folder: string): Promise<DiscoveredModule
   const manifest = parsed.data;
   try {
     const entry = join(dir, 'src', 'index.ts');
-    const imported = (await import(pathToFileURL(entry).href)) as { default?: ModuleDefinition };
+    const imported = (await importTypeScript(pathToFileURL(entry).href)) as { default?: ModuleDefinition };
     const definition = imported.default;
     if (!definition || typeof definition.bind !== 'function' || typeof definition.migrations !== 'object') {
       return { name, dir, manifest, definition: null, error: 'src/index.ts must export default defineModule({...})' };
@@ -91,8 +91,29 @@ async function loadModule(dir: string, folder: string): Promise<DiscoveredModule
   }
 }
 
+/**
+ * Imports a module's TypeScript entry. Under `node --import tsx` (development, tests) that just
+ * works; a bundled production process (plain `node dist/main.js`) has no TypeScript loader, and
+ * imports the module through tsx's scoped `tsImport` instead, so only processes that load modules
+ * pay for it.
+ */
+async function importTypeScript(url: string): Promise<unknown> {
+  try {
+    return await import(url);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
+    const { tsImport } = await import('tsx/esm/api');
+    return tsImport(url, import.meta.url);
+  }
+}
+
 /** MODULES_DIR: one or more directories separated by ':' (default: the repository's modules/). */
 export function modulesDirs(value: string | undefined): string[] {
   if (value) return value.split(':').filter(Boolean).map((d) => resolve(d));
+  // The repository's modules/, found from this file whether it runs from source
+  // (libs/service-kit/src) or bundled into a process (services/<name>/dist).
+  for (let dir = import.meta.dirname, up = 0; up < 6; up += 1, dir = dirname(dir)) {
+    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return [join(dir, 'modules')];
+  }
   return [resolve(import.meta.dirname, '..', '..', '..', 'modules')];
 }

@@ -1,0 +1,96 @@
+// The production layout as the images run it: account, media and scheduling from their bundles
+// (`pnpm --filter <service> build`: plain `node dist/main.js`, no TypeScript at run time), the modules
+// service and the gateway under tsx, against the machine's PostgreSQL, NATS and Redis.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { deleteNatsStream } from '@airwave/bus';
+import { createTestDatabase, type TestDatabase } from '@airwave/db';
+import { deleteRedisPrefix } from '@airwave/sessions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wav } from '../src/files';
+import { Api, modes } from '../src/harness';
+import { freePort } from '../src/nats-server';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const bundled = ['account', 'media', 'scheduling'] as const;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.runIf(modes.includes('distributed'))('bundled services (production layout)', () => {
+  const children: ChildProcess[] = [];
+  const output: string[] = [];
+  let database: TestDatabase;
+  let api: Api;
+  const prefix = `b${randomBytes(4).toString('hex')}`;
+  const env = (extra: Record<string, string>) => ({
+    PATH: process.env.PATH!,
+    DATABASE_URL: database.url,
+    NATS_URL: process.env.NATS_URL!,
+    REDIS_URL: process.env.REDIS_URL!,
+    BUS_PREFIX: prefix,
+    REDIS_PREFIX: `airwave-test:${prefix}:`,
+    AIRWAVE_ADMIN_PASSWORD: 'bundled-admin-password',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  });
+  const start = (cwd: string, args: string[], extra: Record<string, string> = {}) => {
+    const child = spawn(process.execPath, args, { cwd, env: env(extra), stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    children.push(child);
+    return child;
+  };
+
+  beforeAll(async () => {
+    for (const service of bundled) {
+      const built = spawnSync('pnpm', ['--filter', `@airwave/${service}`, 'build'], { cwd: root, encoding: 'utf8' });
+      expect(built.status, built.stderr).toBe(0);
+    }
+    database = await createTestDatabase(process.env.DATABASE_URL!, 'bundles');
+    for (const service of bundled) start(join(root, 'services', service), ['dist/main.js']);
+    start(join(root, 'services', 'modules'), ['--import', 'tsx', 'src/main.ts']);
+    const port = await freePort();
+    start(join(root, 'services', 'gateway'), ['--import', 'tsx', 'src/main.ts'], { PORT: String(port) });
+    api = new Api(`http://127.0.0.1:${port}`);
+    for (let i = 0; i < 120; i += 1) {
+      const ready = await api.get('/readyz').then((r) => r.status === 200, () => false);
+      if (ready) return;
+      await sleep(250);
+    }
+    throw new Error(`The system did not become ready:\n${output.join('')}`);
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)));
+    await deleteRedisPrefix(process.env.REDIS_URL!, `airwave-test:${prefix}:`).catch(() => undefined);
+    await deleteNatsStream(process.env.NATS_URL!, prefix).catch(() => undefined);
+    await database?.drop();
+  });
+
+  it('serves accounts, media and schedules from the bundles, and stops cleanly on SIGTERM', async () => {
+    const { key } = await api.login('admin', 'bundled-admin-password');
+    expect((await api.get<{ username: string }>('/account/uid', { key })).body.data.username).toBe('admin');
+    const upload = await fetch(`${api.baseUrl}/api/v2/uploads`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: wav(2) });
+    const file = ((await upload.json()) as { data: { file_id: string; file_key: string; duration: number } }).data;
+    expect(file.duration).toBeCloseTo(2, 1);
+    const saved = await api.put<{ id: number }[]>('/media', { key, body: { media: [{ file_id: file.file_id, file_key: file.file_key, title: 'Bundled ident' }] } });
+    expect(saved.status, saved.text).toBe(200);
+    const found = await api.get<{ media: { title: string }[] }>('/media/search', { key, query: { q: 'bundled' } });
+    expect(found.body.data.media.map((m) => m.title)).toEqual(['Bundled ident']);
+    const player = await api.post<{ id: number }>('/players', { key, body: { name: 'FM', timezone: 'Europe/London' } });
+    const show = await api.post('/shows', {
+      key,
+      body: { player_id: player.body.data.id, mode: 'once', start: '2026-06-01T09:00:00+01:00', duration: 60, item_type: 'media', item_id: saved.body.data[0]!.id },
+    });
+    expect(show.status, show.text).toBe(200);
+    // A module (TypeScript) still installs and answers through the gateway.
+    expect((await api.put('/modules/notes', { key })).status).toBe(200);
+    expect((await api.get('/notes', { key })).status).toBe(200);
+
+    const account = children[0]!;
+    account.kill('SIGTERM');
+    const code = await new Promise<number | null>((r) => account.once('exit', r));
+    expect(code).toBe(0);
+  }, 60_000);
+});
