@@ -1,0 +1,400 @@
+/* eslint-disable no-console -- a benchmark reports on stdout */
+// HTTP throughput of the whole server, beside a bare Fastify route, with autocannon. One run starts
+//   (a) the embedded default, as `pnpm start` runs it (PGlite, in-process bus, in-memory sessions),
+//       its data in a temporary directory;
+//   (b) the separate services (account, media, scheduling, modules, gateway), each its own process,
+//       on NATS_URL, a fresh database on DATABASE_URL (dropped afterwards) and REDIS_URL, with a
+//       unique BUS_PREFIX and REDIS_PREFIX (cleaned up afterwards);
+//   (c) a bare Fastify route (bench/bare-fastify.ts), measured before and after the two systems;
+// and reports requests/second and p50/p99 latency of an authenticated GET /api/v2/account/uid,
+// GET /api/v2/media/search over generated items and GET /api/v2/shows (a week of 50 recurring
+// entries), plus the RSS of every process after start-up and after the load.
+//
+// Run: pnpm bench:http            (from the repository root)
+// Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ITEMS (100000),
+//   BENCH_EMBEDDED_ITEMS (BENCH_ITEMS), BENCH_TARGETS (embedded,distributed),
+//   BENCH_ENDPOINTS (uid,search,shows), BENCH_PROFILE=1
+//   (run every gateway with `node --cpu-prof`, profiles under bench/profiles/<process>-<time>/,
+//   one per thread: the largest is the main thread).
+//   DATABASE_URL / NATS_URL / REDIS_URL default to the machine's postgres://postgres@127.0.0.1:5432/test,
+//   nats://127.0.0.1:4222 and redis://127.0.0.1:6379.
+// Every target listens on 127.0.0.1 only, every load run is bounded in time, and every process
+// started here is stopped at the end, also on failure or Ctrl-C.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, closeSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createInProcessBus, deleteNatsStream } from '@airwave/bus';
+import { createTestDatabase, openDatabase, sql, type Database } from '@airwave/db';
+import { createLogger } from '@airwave/logging';
+import { mediaService } from '@airwave/media';
+import { createMemorySessionStore, deleteRedisPrefix } from '@airwave/sessions';
+import { startService } from '@airwave/service-kit';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const items = Number(process.env.BENCH_ITEMS ?? 100_000);
+const embeddedItems = Number(process.env.BENCH_EMBEDDED_ITEMS ?? items);
+const targets = (process.env.BENCH_TARGETS ?? 'embedded,distributed').split(',');
+const profile = process.env.BENCH_PROFILE === '1';
+const only = (process.env.BENCH_ENDPOINTS ?? 'uid,search,shows').split(',');
+const urls = {
+  database: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  nats: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+  redis: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+};
+const ADMIN_PASSWORD = 'bench-admin-password';
+const profileDir = join(root, 'bench', 'profiles');
+
+// ---- processes: every child is tracked and killed on the way out, whatever happens
+const children = new Set<ChildProcess>();
+const scratch = mkdtempSync(join(tmpdir(), 'airwave-bench-http-'));
+const cleanups: (() => Promise<void>)[] = [];
+
+function killAll(signal: NodeJS.Signals) {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+}
+process.on('exit', () => killAll('SIGKILL'));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping`);
+    void shutdown().finally(() => process.exit(130));
+  });
+}
+
+let shutDown = false;
+async function shutdown() {
+  if (shutDown) return;
+  shutDown = true;
+  await Promise.all([...children].map((child) => stopChild(child)));
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+  children.delete(child);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Starts `node <script>` (a bundle) or `node --import tsx <script>` (TypeScript) in `cwd`, as the images do; logs go to a file. */
+function startProcess(name: string, cwd: string, script: string, env: Record<string, string>, options: { profile?: boolean } = {}): ChildProcess {
+  const log = openSync(join(scratch, `${name}.log`), 'a');
+  const args = [...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), ...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, `${name}-${Date.now()}`)}`] : []), script];
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', log, log] });
+  closeSync(log);
+  children.add(child);
+  child.once('exit', (code, signal) => {
+    if (!shutDown && code !== 0) console.error(`${name} exited (${code ?? signal}); its log: ${join(scratch, `${name}.log`)}`);
+  });
+  return child;
+}
+
+/** Resident set size of a process, in MB. */
+function rssMb(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await sleep(250);
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+// ---- the HTTP client used to set things up
+interface Envelope<T> {
+  status: boolean;
+  msg: string;
+  data: T;
+}
+async function api<T>(base: string, method: string, path: string, key?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}/api/v2${path}`, {
+    method,
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const envelope = (await response.json()) as Envelope<T>;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${envelope.msg}`);
+  return envelope.data;
+}
+
+// ---- data: generated media items (direct SQL, as bench/media-search.ts) and a busy player
+const words = ['love', 'night', 'radio', 'summer', 'dance', 'blue', 'river', 'city', 'heart', 'café', 'señor', 'dream', 'fire', 'gold', 'rain', 'star', 'road', 'home', 'light', 'wild'];
+
+/** Creates the media schema with the media service's own migrations, then inserts `count` items. */
+async function loadMedia(database: Database, count: number, dataDir: string) {
+  const service = await startService(
+    mediaService,
+    { database, bus: createInProcessBus(), sessions: createMemorySessionStore(), embedded: false, close: async () => undefined },
+    createLogger({ level: 'silent' }),
+    { DATA_DIR: dataDir },
+  );
+  await service.stop();
+  const w = sql.val(words);
+  await sql`
+    insert into media.items (owner_id, title, artist, album, year, genre, category, type, format, duration, size, file_id, is_approved, search_text, updated)
+    select 1,
+           initcap((${w}::text[])[1 + (g * 7) % 20] || ' ' || (${w}::text[])[1 + (g * 13) % 20] || ' ' || g),
+           initcap((${w}::text[])[1 + (g * 3) % 20]) || ' Band ' || (g % 997),
+           'Album ' || (g % 5003), 1950 + g % 75, (array['Rock','Pop','Jazz','Folk','Soul'])[1 + g % 5], 'Music', 'audio', 'mp3',
+           120 + g % 300, 1000, 'bench/' || g, g % 10 <> 0,
+           lower((${w}::text[])[1 + (g * 7) % 20] || ' ' || (${w}::text[])[1 + (g * 13) % 20] || ' ' || g || ' ' || (${w}::text[])[1 + (g * 3) % 20] || ' band ' || (g % 997) || ' album ' || (g % 5003)),
+           now() - (g || ' seconds')::interval
+    from generate_series(1, ${count}) g`.execute(database.root);
+  await sql`update media.items set search_text = replace(replace(search_text, 'é', 'e'), 'ñ', 'n')`.execute(database.root);
+  await sql`analyze media.items`.execute(database.root);
+}
+
+const modes = ['daily', 'weekly', 'xdays', 'monthly', 'xweeks'] as const;
+const weekStart = '2026-07-01T00:00:00Z';
+const weekEnd = '2026-07-08T00:00:00Z';
+
+/** A player with 50 recurring shows over 2026 (as bench/scheduling.ts), created through the API. */
+async function createBusyPlayer(base: string, key: string): Promise<number> {
+  const [item] = (await api<{ media: { id: number }[] }>(base, 'GET', '/media/search?l=1', key)).media;
+  if (!item) throw new Error('No approved media item to schedule');
+  const player = await api<{ id: number }>(base, 'POST', '/players', key, { name: 'Busy player', timezone: 'Europe/London' });
+  for (let i = 0; i < 50; i += 1) {
+    const mode = modes[i % modes.length]!;
+    const minutes = i * 28;
+    const start = `2026-01-01T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00+00:00`;
+    await api(base, 'POST', '/shows', key, {
+      player_id: player.id,
+      mode,
+      ...(mode === 'xdays' || mode === 'xweeks' ? { x_data: 2 } : {}),
+      start,
+      duration: 25 * 60,
+      stop: '2027-01-01T00:00:00+00:00',
+      item_type: 'media',
+      item_id: item.id,
+    });
+  }
+  const week = await api<unknown[]>(base, 'GET', `/shows?start=${weekStart}&end=${weekEnd}&player=${player.id}`, key);
+  if (week.length < 100) throw new Error(`Expected a busy week, got ${week.length} occurrences`);
+  return player.id;
+}
+
+// ---- load
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  /** Non-2xx answers, then connection errors and timeouts. */
+  non2xx: number;
+  errors: number;
+  bad: number;
+}
+async function load(url: string, headers: Record<string, string> = {}, duration = seconds): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration, headers });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+interface SystemResult {
+  label: string;
+  figures: Record<string, Figures>;
+  rss: { name: string; started: number; loaded: number }[];
+  notes: string[];
+}
+
+async function measureSystem(label: string, base: string, processes: Record<string, ChildProcess>, key: string, player: number, notes: string[]): Promise<SystemResult> {
+  await sleep(2000); // let start-up work (outbox relays, JIT) settle
+  const started = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssMb(child)]));
+  const headers = { authorization: `Bearer ${key}` };
+  const endpoints: Record<string, string> = {
+    uid: `${base}/api/v2/account/uid`,
+    search: `${base}/api/v2/media/search?q=river&l=50`,
+    shows: `${base}/api/v2/shows?start=${weekStart}&end=${weekEnd}&player=${player}`,
+  };
+  await load(endpoints.uid!, headers, 2); // warm-up
+  const figures: Record<string, Figures> = {};
+  for (const [name, url] of Object.entries(endpoints)) {
+    if (!only.includes(name)) continue;
+    figures[name] = await load(url, headers);
+    console.error(`  ${label} ${name}: ${figures[name]!.rps.toFixed(0)} req/s, p50 ${figures[name]!.p50} ms, p99 ${figures[name]!.p99} ms, ${figures[name]!.bad} bad`);
+  }
+  await sleep(2000);
+  const rss = Object.entries(processes).map(([name, child]) => ({ name, started: started[name]!, loaded: rssMb(child) }));
+  return { label, figures, rss, notes };
+}
+
+// ---- the targets
+async function bare(): Promise<{ figures: Figures; rss: number }> {
+  const port = await freePort();
+  const child = startProcess('bare-fastify', join(root, 'bench'), 'bare-fastify.ts', { PORT: String(port) });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor('bare Fastify', async () => (await fetch(url)).ok);
+  await load(url, {}, 2);
+  const figures = await load(url);
+  const rss = rssMb(child);
+  await stopChild(child);
+  console.error(`  bare Fastify: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms`);
+  return { figures, rss };
+}
+
+async function embedded(): Promise<SystemResult> {
+  const dataDir = join(scratch, 'embedded-data');
+  mkdirSync(dataDir, { recursive: true });
+  const loadStarted = performance.now();
+  const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+  try {
+    await loadMedia(database, embeddedItems, dataDir);
+  } finally {
+    await database.close();
+  }
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const port = await freePort();
+  // As `pnpm start` runs it: apps/server's start script, default LOG_LEVEL, admin/admin.
+  const server = startProcess('embedded', join(root, 'apps', 'server'), 'src/main.ts', { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }, { profile });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor('the embedded server', async () => (await fetch(`${base}/readyz`)).ok);
+  const { key } = await api<{ key: string }>(base, 'POST', '/account/login', undefined, { username: 'admin', password: 'admin' });
+  const player = await createBusyPlayer(base, key);
+  const result = await measureSystem('embedded', base, { 'airwave (all in one)': server }, key, player, [
+    `${embeddedItems.toLocaleString('en')} media items loaded into PGlite in ${loadSeconds.toFixed(1)} s`,
+  ]);
+  await stopChild(server);
+  return result;
+}
+
+async function distributed(): Promise<SystemResult> {
+  const id = randomBytes(4).toString('hex');
+  const database = await createTestDatabase(urls.database, 'bench_http');
+  cleanups.push(database.drop);
+  const env: Record<string, string> = {
+    DATABASE_URL: database.url,
+    NATS_URL: urls.nats,
+    REDIS_URL: urls.redis,
+    BUS_PREFIX: `bench${id}`,
+    REDIS_PREFIX: `airwave-bench:${id}:`,
+    AIRWAVE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    DATA_DIR: join(scratch, 'distributed-data'),
+    HOST: '127.0.0.1',
+  };
+  cleanups.push(() => deleteRedisPrefix(urls.redis, env.REDIS_PREFIX!));
+  cleanups.push(() => deleteNatsStream(urls.nats, env.BUS_PREFIX!));
+  const loadStarted = performance.now();
+  const db = await openDatabase({ url: database.url, poolSize: 2 });
+  try {
+    await loadMedia(db, items, env.DATA_DIR!);
+  } finally {
+    await db.close();
+  }
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const port = await freePort();
+  const processes: Record<string, ChildProcess> = {};
+  // As the images run them: account, media and scheduling from their bundles, modules under tsx.
+  for (const service of ['account', 'media', 'scheduling']) {
+    const built = spawnSync('pnpm', ['--filter', `@airwave/${service}`, 'build'], { cwd: root, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`Cannot bundle ${service}: ${built.stderr}`);
+    processes[service] = startProcess(service, join(root, 'services', service), 'dist/main.js', env);
+  }
+  processes.modules = startProcess('modules', join(root, 'services', 'modules'), 'src/main.ts', env);
+  processes.gateway = startProcess('gateway', join(root, 'services', 'gateway'), 'src/main.ts', { ...env, PORT: String(port) }, { profile });
+  const base = `http://127.0.0.1:${port}`;
+  let key = '';
+  await waitFor('the separate services', async () => {
+    key = (await api<{ key: string }>(base, 'POST', '/account/login', undefined, { username: 'admin', password: ADMIN_PASSWORD })).key;
+    return true;
+  });
+  const player = await createBusyPlayer(base, key);
+  const result = await measureSystem('separate services', base, processes, key, player, [
+    `${items.toLocaleString('en')} media items loaded into PostgreSQL in ${loadSeconds.toFixed(1)} s`,
+  ]);
+  await Promise.all(Object.values(processes).map((child) => stopChild(child)));
+  return result;
+}
+
+// ---- report
+const f0 = (n: number) => n.toFixed(0);
+interface Bare {
+  when: string;
+  figures: Figures;
+  rss: number;
+}
+function report(bares: Bare[], systems: SystemResult[]) {
+  const lines: string[] = [];
+  lines.push(`${seconds} s per run, ${connections} connections, autocannon in the bench process, every target on 127.0.0.1.`);
+  lines.push('The ratio divides by the mean of the bare Fastify runs just before and just after that system.');
+  lines.push('');
+  lines.push('| Target | Endpoint | req/s | p50 | p99 | ratio to bare Fastify | non-2xx / errors |');
+  lines.push('|---|---|---|---|---|---|---|');
+  for (const bare of bares) lines.push(`| bare Fastify (${bare.when}) | GET / | ${f0(bare.figures.rps)} | ${bare.figures.p50} ms | ${bare.figures.p99} ms | 1 | ${bare.figures.non2xx} / ${bare.figures.errors} |`);
+  const names: Record<string, string> = {
+    uid: 'GET /api/v2/account/uid (session)',
+    search: `GET /api/v2/media/search?q=river&l=50`,
+    shows: 'GET /api/v2/shows (a week, 50 entries)',
+  };
+  systems.forEach((system, i) => {
+    const bareRps = (bares[i]!.figures.rps + bares[i + 1]!.figures.rps) / 2;
+    for (const [name, figures] of Object.entries(system.figures)) {
+      lines.push(`| ${system.label} | ${names[name]} | ${f0(figures.rps)} | ${figures.p50} ms | ${figures.p99} ms | ${(figures.rps / bareRps).toFixed(3)} | ${figures.non2xx} / ${figures.errors} |`);
+    }
+  });
+  lines.push('');
+  lines.push('| Process | RSS after start-up | RSS after the load |');
+  lines.push('|---|---|---|');
+  lines.push(`| bare Fastify | ${f0(bares[0]!.rss)} MB | — |`);
+  for (const system of systems) for (const p of system.rss) lines.push(`| ${system.label}: ${p.name} | ${f0(p.started)} MB | ${f0(p.loaded)} MB |`);
+  lines.push('');
+  for (const system of systems) for (const note of system.notes) lines.push(`- ${system.label}: ${note}`);
+  console.log(lines.join('\n'));
+}
+
+try {
+  if (profile) mkdirSync(profileDir, { recursive: true });
+  // Bare Fastify before and after each system: the machine's load drifts, each system is compared
+  // with the runs around it.
+  const bares: Bare[] = [{ when: 'first', ...(await bare()) }];
+  const systems: SystemResult[] = [];
+  if (targets.includes('embedded')) {
+    systems.push(await embedded());
+    bares.push({ when: `after ${systems.at(-1)!.label}`, ...(await bare()) });
+  }
+  if (targets.includes('distributed')) {
+    systems.push(await distributed());
+    bares.push({ when: `after ${systems.at(-1)!.label}`, ...(await bare()) });
+  }
+  report(bares, systems);
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await shutdown();
+}
