@@ -103,7 +103,10 @@ async function freePort(): Promise<number> {
 function startProcess(name: string, cwd: string, script: string, env: Record<string, string>, options: { profile?: boolean } = {}): ChildProcess {
   const log = openSync(join(scratch, `${name}.log`), 'a');
   const args = [...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), ...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, `${name}-${Date.now()}`)}`] : []), script];
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', log, log] });
+  // Never the bench's own infrastructure URLs: the embedded target must run on PGlite, the in-process
+  // bus and in-memory sessions (and must not write into the database the URLs point at).
+  const { DATABASE_URL: _d, NATS_URL: _n, REDIS_URL: _r, ...inherited } = process.env;
+  const child = spawn(process.execPath, args, { cwd, env: { ...inherited, ...env }, stdio: ['ignore', log, log] });
   closeSync(log);
   children.add(child);
   child.once('exit', (code, signal) => {
@@ -319,14 +322,13 @@ async function distributed(): Promise<SystemResult> {
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   const port = await freePort();
   const processes: Record<string, ChildProcess> = {};
-  // As the images run them: account, media and scheduling from their bundles, modules under tsx.
-  for (const service of ['account', 'media', 'scheduling']) {
+  // As the images run them: every service from its bundle.
+  for (const service of ['account', 'media', 'scheduling', 'modules', 'gateway']) {
     const built = spawnSync('pnpm', ['--filter', `@airwave/${service}`, 'build'], { cwd: root, encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`Cannot bundle ${service}: ${built.stderr}`);
-    processes[service] = startProcess(service, join(root, 'services', service), 'dist/main.js', env);
+    const gateway = service === 'gateway';
+    processes[service] = startProcess(service, join(root, 'services', service), 'dist/main.js', gateway ? { ...env, PORT: String(port) } : env, { profile: gateway && profile });
   }
-  processes.modules = startProcess('modules', join(root, 'services', 'modules'), 'src/main.ts', env);
-  processes.gateway = startProcess('gateway', join(root, 'services', 'gateway'), 'src/main.ts', { ...env, PORT: String(port) }, { profile });
   const base = `http://127.0.0.1:${port}`;
   let key = '';
   await waitFor('the separate services', async () => {

@@ -1,7 +1,7 @@
 // No Docker engine runs here, so the Dockerfiles are checked by reading: each builds the package
 // it sits in with the repository's pnpm, runs as non-root and starts a file that exists: the
-// bundle the package's build script makes (account, media, scheduling), or its TypeScript under
-// tsx (the processes that load modules' TypeScript: the gateway, modules and the server).
+// bundle the package's build script makes (every service), or its TypeScript under tsx (apps/server,
+// the embedded default, which runs from the repository as `pnpm start` does).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,11 +9,11 @@ import { build, k8sRoot } from './kustomize';
 
 const repo = resolve(k8sRoot, '..', '..');
 const images = [
-  { image: 'gateway', dir: 'services/gateway', port: 8080, bundled: false },
+  { image: 'gateway', dir: 'services/gateway', port: 8080, bundled: true },
   { image: 'account', dir: 'services/account', port: 9464, bundled: true },
   { image: 'media', dir: 'services/media', port: 9464, bundled: true },
   { image: 'scheduling', dir: 'services/scheduling', port: 9464, bundled: true },
-  { image: 'modules', dir: 'services/modules', port: 9464, bundled: false },
+  { image: 'modules', dir: 'services/modules', port: 9464, bundled: true },
   { image: 'server', dir: 'apps/server', port: 8080, bundled: false },
 ];
 const rootPackage = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
@@ -83,8 +83,11 @@ describe.each(images)('$dir/Dockerfile', ({ image, dir, port, bundled }) => {
     expect(final.find((s) => s.op === 'ENV' && /MODULES_DIR=\/app\/modules(\s|$)/.test(s.args))).toBeDefined();
   });
 
-  it('keeps tsx in the production dependencies (pnpm deploy --prod drops root devDependencies)', () => {
-    expect(pkg.dependencies?.tsx).toBeDefined();
+  // pnpm deploy --prod drops the root's devDependencies: what runs must be the package's own.
+  it(bundled ? 'keeps esbuild in the production dependencies where it compiles modules' : 'keeps tsx in the production dependencies', () => {
+    if (!bundled) expect(pkg.dependencies?.tsx).toBeDefined();
+    else if (['gateway', 'modules'].includes(image)) expect(pkg.dependencies?.esbuild).toBeDefined();
+    else expect(pkg.dependencies?.esbuild).toBeUndefined();
   });
 
   it('runs as the user the Kubernetes manifests declare', () => {

@@ -1,6 +1,7 @@
-// The production layout as the images run it: account, media and scheduling from their bundles
-// (`pnpm --filter <service> build`: plain `node dist/main.js`, no TypeScript at run time), the modules
-// service and the gateway under tsx, against the machine's PostgreSQL, NATS and Redis.
+// The production layout as the images run it: every service from its bundle (`pnpm --filter
+// <service> build`: plain `node dist/main.js`, no TypeScript at run time; modules' TypeScript is
+// compiled in memory by the gateway and the modules service), against the machine's PostgreSQL,
+// NATS and Redis.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
@@ -13,7 +14,7 @@ import { Api, modes } from '../src/harness';
 import { freePort } from '../src/nats-server';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const bundled = ['account', 'media', 'scheduling'] as const;
+const bundled = ['account', 'media', 'scheduling', 'modules', 'gateway'] as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.runIf(modes.includes('distributed'))('bundled services (production layout)', () => {
@@ -47,10 +48,8 @@ describe.runIf(modes.includes('distributed'))('bundled services (production layo
       expect(built.status, built.stderr).toBe(0);
     }
     database = await createTestDatabase(process.env.DATABASE_URL!, 'bundles');
-    for (const service of bundled) start(join(root, 'services', service), ['dist/main.js']);
-    start(join(root, 'services', 'modules'), ['--import', 'tsx', 'src/main.ts']);
     const port = await freePort();
-    start(join(root, 'services', 'gateway'), ['--import', 'tsx', 'src/main.ts'], { PORT: String(port) });
+    for (const service of bundled) start(join(root, 'services', service), ['dist/main.js'], service === 'gateway' ? { PORT: String(port) } : {});
     api = new Api(`http://127.0.0.1:${port}`);
     for (let i = 0; i < 120; i += 1) {
       const ready = await api.get('/readyz').then((r) => r.status === 200, () => false);
@@ -84,9 +83,20 @@ describe.runIf(modes.includes('distributed'))('bundled services (production layo
       body: { player_id: player.body.data.id, mode: 'once', start: '2026-06-01T09:00:00+01:00', duration: 60, item_type: 'media', item_id: saved.body.data[0]!.id },
     });
     expect(show.status, show.text).toBe(200);
-    // A module (TypeScript) still installs and answers through the gateway.
+    // Modules (TypeScript) load in the bundled gateway and modules service, install, validate their
+    // input with the process's own zod and appear in the OpenAPI document.
+    const modules = await api.get<{ available: { name: string; error: string | null }[] }>('/modules', { key });
+    expect(modules.body.data.available.find((m) => m.name === 'notes')?.error).toBeNull();
+    expect(modules.body.data.available.find((m) => m.name === 'playlog')?.error).toBeNull();
     expect((await api.put('/modules/notes', { key })).status).toBe(200);
-    expect((await api.get('/notes', { key })).status).toBe(200);
+    const note = await api.post<{ text: string }>('/notes', { key, body: { text: 'Transmitter B on standby.' } });
+    expect(note.status, note.text).toBe(200);
+    expect((await api.get<{ text: string }[]>('/notes', { key })).body.data.map((n) => n.text)).toEqual(['Transmitter B on standby.']);
+    const refused = await api.post('/notes', { key, body: { text: '' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ status: false });
+    const doc = await api.get<never>('/openapi.json');
+    expect(Object.keys((JSON.parse(doc.text) as { paths: object }).paths)).toContain('/api/v2/notes');
 
     const account = children[0]!;
     account.kill('SIGTERM');

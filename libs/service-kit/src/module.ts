@@ -10,6 +10,7 @@ import type { Bus, Subscription } from '@airwave/bus';
 import { ModuleManifest, type Operation } from '@airwave/contracts';
 import type { AnyDB, SchemaMigration } from '@airwave/db';
 import type { Logger } from '@airwave/logging';
+import { importCompiledModule, stopCompiler } from './module-compiler';
 import type { ServiceEvents } from './service';
 
 export interface ModuleContext {
@@ -38,6 +39,9 @@ export interface DiscoveredModule {
   error: string | null;
 }
 
+/** Whether this discovery started esbuild (to stop its helper process afterwards). */
+let compiled = false;
+
 export const moduleSchema = (name: string) => `module_${name}`;
 
 /** Finds every module under the given directories (later directories do not override earlier). */
@@ -52,6 +56,10 @@ export async function discoverModules(dirs: string[]): Promise<Map<string, Disco
       const module = await loadModule(dir, entry.name);
       if (!found.has(module.name)) found.set(module.name, module);
     }
+  }
+  if (compiled) {
+    compiled = false;
+    await stopCompiler();
   }
   return found;
 }
@@ -72,7 +80,7 @@ async function loadModule(dir: string, folder: string): Promise<DiscoveredModule
   const manifest = parsed.data;
   try {
     const entry = join(dir, 'src', 'index.ts');
-    const imported = (await importTypeScript(pathToFileURL(entry).href)) as { default?: ModuleDefinition };
+    const imported = (await importTypeScript(entry)) as { default?: ModuleDefinition };
     const definition = imported.default;
     if (!definition || typeof definition.bind !== 'function' || typeof definition.migrations !== 'object') {
       return { name, dir, manifest, definition: null, error: 'src/index.ts must export default defineModule({...})' };
@@ -94,16 +102,15 @@ async function loadModule(dir: string, folder: string): Promise<DiscoveredModule
 /**
  * Imports a module's TypeScript entry. Under `node --import tsx` (development, tests) that just
  * works; a bundled production process (plain `node dist/main.js`) has no TypeScript loader, and
- * imports the module through tsx's scoped `tsImport` instead, so only processes that load modules
- * pay for it.
+ * compiles the module in memory instead, bound to the process's own libraries (module-compiler.ts).
  */
-async function importTypeScript(url: string): Promise<unknown> {
+async function importTypeScript(path: string): Promise<unknown> {
   try {
-    return await import(url);
+    return await import(pathToFileURL(path).href);
   } catch (error) {
     if ((error as { code?: string }).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
-    const { tsImport } = await import('tsx/esm/api');
-    return tsImport(url, import.meta.url);
+    compiled = true;
+    return importCompiledModule(path);
   }
 }
 

@@ -1,0 +1,90 @@
+// Loads a module's TypeScript in a process that runs as a bundle (plain `node dist/main.js`, no
+// TypeScript loader). The module's entry is compiled in memory with esbuild, and its imports of the
+// packages the process itself is built from (@airwave/*, kysely, zod) are bound to the process's own
+// instances instead of being loaded a second time: one copy of each library in memory, one
+// AirwaveError class, one zod registry for the OpenAPI document. Anything else the module imports is
+// bundled into it from its own node_modules.
+import { dirname, join } from 'node:path';
+import * as bus from '@airwave/bus';
+import * as contracts from '@airwave/contracts';
+import * as db from '@airwave/db';
+import * as logging from '@airwave/logging';
+import * as kysely from 'kysely';
+import * as zod from 'zod';
+import * as serviceKit from './index';
+
+const registryKey = Symbol.for('airwave.hostPackages');
+
+/** The packages a module shares with the process that loads it, by import specifier. */
+export function hostPackages(): Record<string, Record<string, unknown>> {
+  return {
+    '@airwave/bus': bus,
+    '@airwave/contracts': contracts,
+    '@airwave/db': db,
+    '@airwave/logging': logging,
+    '@airwave/service-kit': serviceKit,
+    kysely,
+    zod,
+  };
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * The module's entry compiled to one ES module (source text) whose shared imports read the
+ * registry that `importCompiledModule` fills.
+ */
+export async function compileModule(entry: string, shared: Record<string, Record<string, unknown>> = hostPackages()): Promise<string> {
+  const esbuild = await import('esbuild');
+  const filter = new RegExp(`^(${Object.keys(shared).map(escape).join('|')})$`);
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'silent',
+    absWorkingDir: dirname(entry),
+    // CommonJS code bundled into the module may require() Node's built-ins.
+    banner: { js: `import { createRequire as __airwaveRequire } from 'node:module'; const require = __airwaveRequire(${JSON.stringify(entry)});` },
+    plugins: [
+      {
+        name: 'airwave-host-packages',
+        setup(build) {
+          build.onResolve({ filter }, (args) => ({ path: args.path, namespace: 'airwave-host' }));
+          build.onLoad({ filter: /.*/, namespace: 'airwave-host' }, (args) => {
+            const names = Object.keys(shared[args.path] ?? {}).filter((name) => name !== 'default');
+            const lines = [`const m = globalThis[Symbol.for('airwave.hostPackages')][${JSON.stringify(args.path)}];`];
+            names.forEach((name, i) => {
+              // Export names may be reserved words (zod's `null`, `enum`): bind, then rename.
+              lines.push(`const e${i} = m[${JSON.stringify(name)}];`, `export { e${i} as ${JSON.stringify(name)} };`);
+            });
+            lines.push('export default m.default;');
+            return { contents: lines.join('\n'), loader: 'js' };
+          });
+        },
+      },
+    ],
+  });
+  const output = result.outputFiles[0];
+  if (!output) throw new Error(`esbuild produced nothing for ${entry}`);
+  return output.text;
+}
+
+/** Compiles the module's entry and imports it with the process's shared packages bound. */
+export async function importCompiledModule(entry: string): Promise<unknown> {
+  const shared = hostPackages();
+  (globalThis as Record<symbol, unknown>)[registryKey] = shared;
+  const code = await compileModule(entry, shared);
+  // A data: URL, not a file: the container's root filesystem is read-only. The source URL comment
+  // names the module's entry in stack traces.
+  const source = `${code}\n//# sourceURL=${join(dirname(entry), 'index.compiled.js')}`;
+  return import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
+}
+
+/** Lets esbuild's helper process exit once every module is loaded (it restarts if needed again). */
+export async function stopCompiler(): Promise<void> {
+  const esbuild = await import('esbuild');
+  await esbuild.stop();
+}
