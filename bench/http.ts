@@ -115,6 +115,43 @@ function startProcess(name: string, cwd: string, script: string, env: Record<str
   return child;
 }
 
+/** CPU time (user + system) a process has used so far, in microseconds (0 once it is gone). */
+function cpuMicros(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime (fields 14 and 15 of proc(5)) in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
+}
+
+/** The machine's servers by name: every process of that name (PostgreSQL runs one per connection). */
+function serverPids(): Record<string, number[]> {
+  const pids = (name: string) =>
+    (spawnSync('pgrep', ['-x', name], { encoding: 'utf8' }).stdout ?? '')
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  return { 'nats-server': pids('nats-server'), 'redis-server': pids('redis-server'), postgres: pids('postgres') };
+}
+
+/** CPU used so far by each of the system's processes, the machine's servers and the load generator. */
+function cpuSnapshot(processes: Record<string, ChildProcess>): Record<string, number> {
+  const snapshot: Record<string, number> = {};
+  for (const [name, child] of Object.entries(processes)) snapshot[name] = child.pid ? cpuMicros(child.pid) : 0;
+  for (const [name, pids] of Object.entries(serverPids())) snapshot[name] = pids.reduce((sum, pid) => sum + cpuMicros(pid), 0);
+  const own = process.cpuUsage();
+  snapshot['autocannon (bench process)'] = own.user + own.system;
+  return snapshot;
+}
+
+/** CPU microseconds per request by process between two snapshots. */
+function cpuPerRequest(before: Record<string, number>, after: Record<string, number>, requests: number): Record<string, number> {
+  return Object.fromEntries(Object.keys(after).map((name) => [name, Math.max(0, (after[name]! - (before[name] ?? 0)) / Math.max(1, requests))]));
+}
+
 /** Resident set size of a process, in MB. */
 function rssMb(child: ChildProcess): number {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
@@ -233,6 +270,8 @@ interface SystemResult {
   label: string;
   figures: Record<string, Figures>;
   rss: { name: string; started: number; loaded: number }[];
+  /** CPU microseconds per request by process, per endpoint. */
+  cpu: Record<string, Record<string, number>>;
   notes: string[];
 }
 
@@ -247,28 +286,33 @@ async function measureSystem(label: string, base: string, processes: Record<stri
   };
   await load(endpoints.uid!, headers, 2); // warm-up
   const figures: Record<string, Figures> = {};
+  const cpu: Record<string, Record<string, number>> = {};
   for (const [name, url] of Object.entries(endpoints)) {
     if (!only.includes(name)) continue;
+    const before = cpuSnapshot(processes);
     figures[name] = await load(url, headers);
+    cpu[name] = cpuPerRequest(before, cpuSnapshot(processes), figures[name]!.total);
     console.error(`  ${label} ${name}: ${figures[name]!.rps.toFixed(0)} req/s, p50 ${figures[name]!.p50} ms, p99 ${figures[name]!.p99} ms, ${figures[name]!.bad} bad`);
   }
   await sleep(2000);
   const rss = Object.entries(processes).map(([name, child]) => ({ name, started: started[name]!, loaded: rssMb(child) }));
-  return { label, figures, rss, notes };
+  return { label, figures, rss, cpu, notes };
 }
 
 // ---- the targets
-async function bare(): Promise<{ figures: Figures; rss: number }> {
+async function bare(): Promise<{ figures: Figures; rss: number; cpu: Record<string, number> }> {
   const port = await freePort();
   const child = startProcess('bare-fastify', join(root, 'bench'), 'bare-fastify.ts', { PORT: String(port) });
   const url = `http://127.0.0.1:${port}/`;
   await waitFor('bare Fastify', async () => (await fetch(url)).ok);
   await load(url, {}, 2);
+  const before = cpuSnapshot({ 'bare Fastify': child });
   const figures = await load(url);
+  const cpu = cpuPerRequest(before, cpuSnapshot({ 'bare Fastify': child }), figures.total);
   const rss = rssMb(child);
   await stopChild(child);
   console.error(`  bare Fastify: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms`);
-  return { figures, rss };
+  return { figures, rss, cpu };
 }
 
 async function embedded(): Promise<SystemResult> {
@@ -349,6 +393,7 @@ interface Bare {
   when: string;
   figures: Figures;
   rss: number;
+  cpu: Record<string, number>;
 }
 function report(bares: Bare[], systems: SystemResult[]) {
   const lines: string[] = [];
@@ -374,6 +419,21 @@ function report(bares: Bare[], systems: SystemResult[]) {
   lines.push('|---|---|---|');
   lines.push(`| bare Fastify | ${f0(bares[0]!.rss)} MB | — |`);
   for (const system of systems) for (const p of system.rss) lines.push(`| ${system.label}: ${p.name} | ${f0(p.started)} MB | ${f0(p.loaded)} MB |`);
+  lines.push('');
+  lines.push('CPU per request (µs of user + system time, from /proc, over each run; the machine\'s servers counted whole):');
+  lines.push('');
+  lines.push('| Target | Endpoint | CPU per request by process | total |');
+  lines.push('|---|---|---|---|');
+  const cpuLine = (cpu: Record<string, number>) =>
+    Object.entries(cpu)
+      .filter(([, us]) => us >= 0.5)
+      .map(([name, us]) => `${name} ${f0(us)}`)
+      .join(', ');
+  const cpuTotal = (cpu: Record<string, number>) => f0(Object.values(cpu).reduce((a, b) => a + b, 0));
+  for (const bare of bares) lines.push(`| bare Fastify (${bare.when}) | GET / | ${cpuLine(bare.cpu)} | ${cpuTotal(bare.cpu)} |`);
+  for (const system of systems) {
+    for (const [name, cpu] of Object.entries(system.cpu)) lines.push(`| ${system.label} | ${names[name]} | ${cpuLine(cpu)} | ${cpuTotal(cpu)} |`);
+  }
   lines.push('');
   for (const system of systems) for (const note of system.notes) lines.push(`- ${system.label}: ${note}`);
   console.log(lines.join('\n'));
