@@ -30,11 +30,12 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createInProcessBus, deleteNatsStream } from '@airwave/bus';
-import { createTestDatabase, openDatabase, sql, type Database } from '@airwave/db';
+import { createTestDatabase, openDatabase, type Database } from '@airwave/db';
 import { createLogger } from '@airwave/logging';
 import { mediaService } from '@airwave/media';
 import { createMemorySessionStore, deleteRedisPrefix } from '@airwave/sessions';
 import { startService } from '@airwave/service-kit';
+import { insertGeneratedItems } from './generated-items';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -186,8 +187,7 @@ async function api<T>(base: string, method: string, path: string, key?: string, 
   return envelope.data;
 }
 
-// ---- data: generated media items (direct SQL, as bench/media-search.ts) and a busy player
-const words = ['love', 'night', 'radio', 'summer', 'dance', 'blue', 'river', 'city', 'heart', 'café', 'señor', 'dream', 'fire', 'gold', 'rain', 'star', 'road', 'home', 'light', 'wild'];
+// ---- data: generated media items (bench/generated-items.ts) and a busy player
 
 /** Creates the media schema with the media service's own migrations, then inserts `count` items. */
 async function loadMedia(database: Database, count: number, dataDir: string) {
@@ -198,19 +198,7 @@ async function loadMedia(database: Database, count: number, dataDir: string) {
     { DATA_DIR: dataDir },
   );
   await service.stop();
-  const w = sql.val(words);
-  await sql`
-    insert into media.items (owner_id, title, artist, album, year, genre, category, type, format, duration, size, file_id, is_approved, search_text, updated)
-    select 1,
-           initcap((${w}::text[])[1 + (g * 7) % 20] || ' ' || (${w}::text[])[1 + (g * 13) % 20] || ' ' || g),
-           initcap((${w}::text[])[1 + (g * 3) % 20]) || ' Band ' || (g % 997),
-           'Album ' || (g % 5003), 1950 + g % 75, (array['Rock','Pop','Jazz','Folk','Soul'])[1 + g % 5], 'Music', 'audio', 'mp3',
-           120 + g % 300, 1000, 'bench/' || g, g % 10 <> 0,
-           lower((${w}::text[])[1 + (g * 7) % 20] || ' ' || (${w}::text[])[1 + (g * 13) % 20] || ' ' || g || ' ' || (${w}::text[])[1 + (g * 3) % 20] || ' band ' || (g % 997) || ' album ' || (g % 5003)),
-           now() - (g || ' seconds')::interval
-    from generate_series(1, ${count}) g`.execute(database.root);
-  await sql`update media.items set search_text = replace(replace(search_text, 'é', 'e'), 'ñ', 'n')`.execute(database.root);
-  await sql`analyze media.items`.execute(database.root);
+  await insertGeneratedItems(database, count);
 }
 
 const modes = ['daily', 'weekly', 'xdays', 'monthly', 'xweeks'] as const;

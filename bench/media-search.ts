@@ -5,17 +5,17 @@
 import { performance } from 'node:perf_hooks';
 import { createInProcessBus } from '@airwave/bus';
 import { media, type Principal } from '@airwave/contracts';
-import { createTestDatabase, openDatabase, sql } from '@airwave/db';
+import { createTestDatabase, openDatabase } from '@airwave/db';
 import { createLogger } from '@airwave/logging';
 import { mediaService } from '@airwave/media';
 import { createMemorySessionStore } from '@airwave/sessions';
 import { callOperation, startService } from '@airwave/service-kit';
+import { insertGeneratedItems } from './generated-items';
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) throw new Error('Set DATABASE_URL to a Postgres server');
 
-const words = ['love', 'night', 'radio', 'summer', 'dance', 'blue', 'river', 'city', 'heart', 'café', 'señor', 'dream', 'fire', 'gold', 'rain', 'star', 'road', 'home', 'light', 'wild'];
 for (const count of sizes.length ? sizes : [100_000, 1_000_000]) await run(count, baseUrl);
 
 async function run(count: number, baseUrl: string) {
@@ -26,20 +26,7 @@ async function run(count: number, baseUrl: string) {
   try {
     const service = await startService(mediaService, { database, bus, sessions: createMemorySessionStore(), embedded: false, close: async () => undefined }, logger, { DATA_DIR: '/tmp/airwave-bench' });
     const started = performance.now();
-    const w = sql.val(words);
-    await sql`
-      insert into media.items (owner_id, title, artist, album, year, genre, category, type, format, duration, size, file_id, is_approved, search_text, updated)
-      select 1 + (g % 50),
-             initcap((${w}::text[])[1 + (g * 7) % 20] || ' ' || (${w}::text[])[1 + (g * 13) % 20] || ' ' || g),
-             initcap((${w}::text[])[1 + (g * 3) % 20]) || ' Band ' || (g % 997),
-             'Album ' || (g % 5003), 1950 + g % 75, (array['Rock','Pop','Jazz','Folk','Soul'])[1 + g % 5], 'Music', 'audio', 'mp3',
-             120 + g % 300, 1000, 'bench/' || g, g % 10 <> 0,
-             lower((${w}::text[])[1 + (g * 7) % 20] || ' ' || (${w}::text[])[1 + (g * 13) % 20] || ' ' || g || ' ' || (${w}::text[])[1 + (g * 3) % 20] || ' band ' || (g % 997) || ' album ' || (g % 5003)),
-             now() - (g || ' seconds')::interval
-      from generate_series(1, ${count}) g`.execute(database.root);
-    await sql`update media.items set search_text = replace(replace(search_text, 'é', 'e'), 'ñ', 'n')`.execute(database.root);
-    // What autovacuum would have done to a library this size by now (visibility map, hint bits).
-    await sql`vacuum analyze media.items`.execute(database.root);
+    await insertGeneratedItems(database, count, { owners: 50, vacuum: true });
     const loadSeconds = (performance.now() - started) / 1000;
 
     const principal: Principal = { userId: 1, username: 'bench', groupIds: [1], permissions: ['manage_media'], via: 'system' };
