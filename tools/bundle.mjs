@@ -26,6 +26,8 @@ await build({
   target: 'node20',
   sourcemap: 'linked',
   logLevel: 'warning',
+  // Code that must know it runs from a bundle (service-kit's module loader) reads this.
+  define: { __AIRWAVE_BUNDLE__: 'true' },
   // @fastify/swagger-ui serves files that sit beside its code, so it stays in node_modules too.
   external: ['sharp', '@electric-sql/pglite', 'kysely-pglite-dialect', 'pg-native', 'esbuild', 'tsx', 'tsx/*', '@fastify/swagger-ui'],
   // Bundled CommonJS packages call require() and read __dirname (only to find their own

@@ -72,19 +72,32 @@ export async function compileModule(entry: string, shared: Record<string, Record
   return output.text;
 }
 
+/** Compilations under way; esbuild's helper process is stopped a moment after the last one. */
+let compiling = 0;
+let idleStop: NodeJS.Timeout | undefined;
+
 /** Compiles the module's entry and imports it with the process's shared packages bound. */
 export async function importCompiledModule(entry: string): Promise<unknown> {
   const shared = hostPackages();
   (globalThis as Record<symbol, unknown>)[registryKey] = shared;
-  const code = await compileModule(entry, shared);
+  clearTimeout(idleStop);
+  compiling += 1;
+  let code: string;
+  try {
+    code = await compileModule(entry, shared);
+  } finally {
+    compiling -= 1;
+    // Modules are compiled at start: let esbuild's helper process go once they are all loaded
+    // (it starts again by itself if another compilation comes).
+    if (compiling === 0) {
+      idleStop = setTimeout(() => {
+        if (compiling === 0) void import('esbuild').then((esbuild) => esbuild.stop());
+      }, 1000);
+      idleStop.unref();
+    }
+  }
   // A data: URL, not a file: the container's root filesystem is read-only. The source URL comment
   // names the module's entry in stack traces.
   const source = `${code}\n//# sourceURL=${join(dirname(entry), 'index.compiled.js')}`;
   return import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
-}
-
-/** Lets esbuild's helper process exit once every module is loaded (it restarts if needed again). */
-export async function stopCompiler(): Promise<void> {
-  const esbuild = await import('esbuild');
-  await esbuild.stop();
 }

@@ -10,7 +10,7 @@ import type { Bus, Subscription } from '@airwave/bus';
 import { ModuleManifest, type Operation } from '@airwave/contracts';
 import type { AnyDB, SchemaMigration } from '@airwave/db';
 import type { Logger } from '@airwave/logging';
-import { importCompiledModule, stopCompiler } from './module-compiler';
+import { importCompiledModule } from './module-compiler';
 import type { ServiceEvents } from './service';
 
 export interface ModuleContext {
@@ -39,9 +39,6 @@ export interface DiscoveredModule {
   error: string | null;
 }
 
-/** Whether this discovery started esbuild (to stop its helper process afterwards). */
-let compiled = false;
-
 export const moduleSchema = (name: string) => `module_${name}`;
 
 /** Finds every module under the given directories (later directories do not override earlier). */
@@ -56,10 +53,6 @@ export async function discoverModules(dirs: string[]): Promise<Map<string, Disco
       const module = await loadModule(dir, entry.name);
       if (!found.has(module.name)) found.set(module.name, module);
     }
-  }
-  if (compiled) {
-    compiled = false;
-    await stopCompiler();
   }
   return found;
 }
@@ -99,17 +92,22 @@ async function loadModule(dir: string, folder: string): Promise<DiscoveredModule
   }
 }
 
+/** Set to true by tools/bundle.mjs in every bundle; undefined when running from source. */
+declare const __AIRWAVE_BUNDLE__: boolean | undefined;
+const runningBundled = typeof __AIRWAVE_BUNDLE__ !== 'undefined' && __AIRWAVE_BUNDLE__;
+
 /**
  * Imports a module's TypeScript entry. Under `node --import tsx` (development, tests) that just
- * works; a bundled production process (plain `node dist/main.js`) has no TypeScript loader, and
- * compiles the module in memory instead, bound to the process's own libraries (module-compiler.ts).
+ * works. A bundled production process (plain `node dist/main.js`) has its libraries inside the
+ * bundle, so it compiles the module in memory instead, bound to those same libraries
+ * (module-compiler.ts); so does any process without a TypeScript loader.
  */
 async function importTypeScript(path: string): Promise<unknown> {
+  if (runningBundled) return importCompiledModule(path);
   try {
     return await import(pathToFileURL(path).href);
   } catch (error) {
     if ((error as { code?: string }).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
-    compiled = true;
     return importCompiledModule(path);
   }
 }
