@@ -363,8 +363,10 @@ async function distributed(): Promise<SystemResult> {
   }
   const base = `http://127.0.0.1:${port}`;
   let key = '';
+  // Every service answering through the gateway (the gateway is ready before they are).
   await waitFor('the separate services', async () => {
-    key = (await api<{ key: string }>(base, 'POST', '/account/login', undefined, { username: 'admin', password: ADMIN_PASSWORD })).key;
+    key ||= (await api<{ key: string }>(base, 'POST', '/account/login', undefined, { username: 'admin', password: ADMIN_PASSWORD })).key;
+    await Promise.all(['/media/formats', '/players', '/modules'].map((path) => api(base, 'GET', path, key)));
     return true;
   });
   const player = await createBusyPlayer(base, key);

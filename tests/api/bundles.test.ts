@@ -51,9 +51,17 @@ describe.runIf(modes.includes('distributed'))('bundled services (production layo
     const port = await freePort();
     for (const service of bundled) start(join(root, 'services', service), ['dist/main.js'], service === 'gateway' ? { PORT: String(port) } : {});
     api = new Api(`http://127.0.0.1:${port}`);
+    // The gateway is ready as soon as its own dependencies are (one service down must not take it
+    // out of the load balancer), so wait until every service answers through it.
+    let key = '';
+    const everyServiceAnswers = async () => {
+      if ((await api.get('/readyz')).status !== 200) return false;
+      key ||= (await api.login('admin', 'bundled-admin-password')).key;
+      const paths = ['/media/formats', '/players', '/modules'];
+      return (await Promise.all(paths.map((path) => api.get(path, { key })))).every((r) => r.status === 200);
+    };
     for (let i = 0; i < 120; i += 1) {
-      const ready = await api.get('/readyz').then((r) => r.status === 200, () => false);
-      if (ready) return;
+      if (await everyServiceAnswers().catch(() => false)) return;
       await sleep(250);
     }
     throw new Error(`The system did not become ready:\n${output.join('')}`);
