@@ -5,7 +5,7 @@
 // Usage: node tools/bundle.mjs <entry.ts> [<entry.ts> …] --outdir <dir>
 // Kept outside the bundle, resolved from node_modules at run time: native and WebAssembly packages
 // (sharp, PGlite and its dialect, esbuild, which a process loads only to compile modules'
-// TypeScript), tsx and @fastify/swagger-ui; each is a direct dependency of the package bundled.
+// TypeScript) and @fastify/swagger-ui; each is a direct dependency of the package bundled.
 import { build } from 'esbuild';
 
 const args = process.argv.slice(2);
@@ -29,7 +29,7 @@ await build({
   // Code that must know it runs from a bundle (service-kit's module loader) reads this.
   define: { __AIRWAVE_BUNDLE__: 'true' },
   // @fastify/swagger-ui serves files that sit beside its code, so it stays in node_modules too.
-  external: ['sharp', '@electric-sql/pglite', 'kysely-pglite-dialect', 'pg-native', 'esbuild', 'tsx', 'tsx/*', '@fastify/swagger-ui'],
+  external: ['sharp', '@electric-sql/pglite', 'kysely-pglite-dialect', 'pg-native', 'esbuild', '@fastify/swagger-ui'],
   // Bundled CommonJS packages call require() and read __dirname (only to find their own
   // package.json, guarded when it is not there); give the ES module both.
   banner: {

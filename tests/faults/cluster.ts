@@ -4,14 +4,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, appendFileSync } from 'node:fs';
-import { connect as connectTcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deleteNatsStream } from '@airwave/bus';
 import { createTestDatabase, openDatabase, type Database, type TestDatabase } from '@airwave/db';
 import { deleteRedisPrefix } from '@airwave/sessions';
 import { Api } from '../src/harness';
-import { canRunNatsServer, freePort, privateNats, type PrivateNats } from '../src/nats-server';
+import { canRunNatsServer, freePort, portOpen, privateNats, terminate, type PrivateNats } from '../src/nats-server';
 
 export const root = resolve(import.meta.dirname, '..', '..');
 export const redisServerBinary = ['/usr/bin/redis-server', '/usr/local/bin/redis-server', '/usr/sbin/redis-server'].find((p) => existsSync(p));
@@ -42,15 +41,6 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
   }
 }
 
-const portOpen = (port: number) =>
-  new Promise<boolean>((done) => {
-    const socket = connectTcp(port, '127.0.0.1', () => {
-      socket.end();
-      done(true);
-    });
-    socket.on('error', () => done(false));
-  });
-
 /** A private redis-server on a free port (never the machine's), without persistence. */
 export interface PrivateRedis {
   url: string;
@@ -72,10 +62,7 @@ export async function privateRedis(): Promise<PrivateRedis> {
       await waitFor('redis-server', () => portOpen(port), 10_000, 50);
     },
     async stop() {
-      if (!child) return;
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (child) await terminate(child);
       child = undefined;
     },
     freeze() {

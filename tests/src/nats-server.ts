@@ -1,7 +1,7 @@
 // A private nats-server per test (for outages without touching the machine's NATS).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect as connectTcp, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,6 +17,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether something accepts TCP connections on 127.0.0.1:port. */
+export const portOpen = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = connectTcp(port, '127.0.0.1', () => {
+      socket.end();
+      done(true);
+    });
+    socket.on('error', () => done(false));
+  });
+
+/** SIGTERM to a server process of a test, resolved once it has exited. */
+export async function terminate(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 export interface PrivateNats {
   url: string;
   start(): Promise<void>;
@@ -29,16 +47,8 @@ export async function privateNats(): Promise<PrivateNats> {
   const dir = mkdtempSync(join(tmpdir(), 'airwave-nats-'));
   let child: ChildProcess | undefined;
   const waitUp = async () => {
-    const { connect } = await import('node:net');
     for (let i = 0; i < 100; i += 1) {
-      const ok = await new Promise<boolean>((resolve) => {
-        const socket = connect(port, '127.0.0.1', () => {
-          socket.end();
-          resolve(true);
-        });
-        socket.on('error', () => resolve(false));
-      });
-      if (ok) return;
+      if (await portOpen(port)) return;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error('nats-server did not start');
@@ -50,10 +60,7 @@ export async function privateNats(): Promise<PrivateNats> {
       await waitUp();
     },
     async stop() {
-      if (!child) return;
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (child) await terminate(child);
       child = undefined;
     },
     async dispose() {

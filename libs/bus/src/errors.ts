@@ -1,7 +1,7 @@
 import { AirwaveError, BusReply } from '@airwave/contracts';
 
-/** What a handler's outcome looks like on the wire (both transports use it). */
-export function replyOf(result: { ok: true; data: unknown } | { ok: false; error: unknown }, onHandlerError: ((e: unknown) => void) | undefined): BusReply {
+/** What a handler's outcome looks like on the wire (both transports use it, through encodeReply). */
+function replyOf(result: { ok: true; data: unknown } | { ok: false; error: unknown }, onHandlerError: ((e: unknown) => void) | undefined): BusReply {
   if (result.ok) return { ok: true, data: result.data === undefined ? null : result.data };
   if (AirwaveError.is(result.error)) return { ok: false, error: result.error.toWire() };
   onHandlerError?.(result.error);

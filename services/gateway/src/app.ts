@@ -233,7 +233,7 @@ async function buildGateway(options: GatewayOptions) {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     // Accept a caller's request id only when it is short and plain; it travels to the services.
     if (!/^[A-Za-z0-9._-]{1,128}$/.test(request.id)) request.id = randomUUID();
     reply.header('x-request-id', request.id);
@@ -241,6 +241,7 @@ async function buildGateway(options: GatewayOptions) {
     request.traceparent = traceparentOf(request.headers.traceparent);
     reply.header('traceparent', request.traceparent);
     reply.headers(securityHeaders);
+    done();
   });
 
   app.setErrorHandler((error, request, reply) => sendError(request, reply, toAirwaveError(error, request)));

@@ -1,13 +1,12 @@
 // Advanced-search filters to SQL (bound parameters only) and simple-search words.
 import { badRequest, SearchFilter, type Principal } from '@airwave/contracts';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { fold, type MediaSchema } from './schema';
+import { fold, searchTextFields, type MediaSchema } from './schema';
 
 type EB = ExpressionBuilder<MediaSchema, 'items'>;
 
 const textFields = new Set(['comments', 'artist', 'title', 'album', 'type', 'category', 'country', 'language', 'genre', 'status']);
-/** The fields folded into search_text (see searchTextOf). */
-const searchTextFields = new Set(['title', 'artist', 'album', 'comments', 'category', 'genre', 'country', 'language']);
+const inSearchText = new Set<string>(searchTextFields);
 const numberFields = new Set(['year', 'duration']);
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -54,7 +53,7 @@ export function filterExpression(eb: EB, filter: SearchFilter): Expression<SqlBo
       const contains = eb(column, 'like', `%${escapeLike(value)}%`);
       // A field's text is part of search_text, so the trigram index can narrow the rows first
       // (only for plain ASCII values, where JS and Postgres lower-casing agree with folding).
-      if (searchTextFields.has(field) && /^[\x20-\x7e]{3,}$/.test(value)) return eb.and([eb('search_text', 'like', `%${escapeLike(value)}%`), contains]);
+      if (inSearchText.has(field) && /^[\x20-\x7e]{3,}$/.test(value)) return eb.and([eb('search_text', 'like', `%${escapeLike(value)}%`), contains]);
       return contains;
     }
     case 'ncontains':

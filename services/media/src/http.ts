@@ -174,6 +174,8 @@ export function mediaHttpPlugin(options: MediaHttpOptions) {
         const etag = `"${createHash('sha256').update(file.file_id).digest('base64url').slice(0, 27)}"`;
         reply.header('cache-control', 'private, max-age=300');
         reply.header('etag', etag);
+        // The client holds this file's thumbnail already: nothing to make or send.
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         const made = await thumbnailer.of({
           fileId: file.file_id,
           type: file.type,
@@ -181,7 +183,6 @@ export function mediaHttpPlugin(options: MediaHttpOptions) {
           read: () => readAll(options.storage.read(file.file_id)),
         });
         if (!made) throw new AirwaveError('not_found', 'This media item has no thumbnail.');
-        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         return reply.header('content-type', made.contentType).send(made.body);
       };
       scope.get('/api/v2/media/thumbnail/:id', async (request, reply) => {

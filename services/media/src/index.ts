@@ -41,6 +41,9 @@ const sortColumns = { artist: 'artist', album: 'album', title: 'title', year: 'y
 type Row = Selectable<MediaSchema['items']>;
 type EB = ExpressionBuilder<MediaSchema, 'items'>;
 
+/** Every write to an item bumps its version (lost-update protection, see PUT /media). */
+const nextVersion = sql<number>`version + 1`;
+
 export const mediaService: ServiceDefinition = {
   name: 'media',
   schema: 'media',
@@ -183,7 +186,7 @@ export const mediaService: ServiceDefinition = {
             const merged = { ...plan.row, ...base };
             await trx
               .updateTable('items')
-              .set({ ...base, search_text: searchTextOf(merged), updated: new Date(), version: sql`version + 1` } as never)
+              .set({ ...base, search_text: searchTextOf(merged), updated: new Date(), version: nextVersion } as never)
               .where('id', '=', plan.row.id)
               .execute();
             await events.record(trx, 'media.item.saved', { id: plan.row.id, created: false }, principal);
@@ -199,7 +202,7 @@ export const mediaService: ServiceDefinition = {
         const rows = await trx.selectFrom('items').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
         const missing = ids.filter((id) => !rows.some((r) => r.id === id));
         if (missing.length) throw notFound(`No media item ${missing.join(', ')}.`, { ids: missing });
-        await trx.updateTable('items').set({ is_archived: archived, updated: new Date(), version: sql`version + 1` }).where('id', 'in', ids).execute();
+        await trx.updateTable('items').set({ is_archived: archived, updated: new Date(), version: nextVersion }).where('id', 'in', ids).execute();
         await events.record(trx, archived ? 'media.item.archived' : 'media.item.unarchived', { ids }, principal);
       });
       events.kick();
@@ -277,7 +280,7 @@ export const mediaService: ServiceDefinition = {
           await trx.updateTable('versions').set({ active: true }).where('media_id', '=', media_id).where('created', '=', created).execute();
           await trx
             .updateTable('items')
-            .set({ file_id: chosen.file_id, format: chosen.format, duration: chosen.duration, size: Number(chosen.size), updated: new Date(), version: sql`version + 1` })
+            .set({ file_id: chosen.file_id, format: chosen.format, duration: chosen.duration, size: Number(chosen.size), updated: new Date(), version: nextVersion })
             .where('id', '=', media_id)
             .execute();
           await events.record(trx, 'media.item.saved', { id: media_id, created: false }, principal);
@@ -298,7 +301,7 @@ export const mediaService: ServiceDefinition = {
         if (!canEdit(principal, row)) throw forbidden(`You may not edit media item ${id}.`);
         const json = JSON.stringify(properties);
         if (Buffer.byteLength(json) > PROPERTIES_MAX_BYTES) throw new AirwaveError('payload_too_large', `Properties may be at most ${PROPERTIES_MAX_BYTES} bytes of JSON.`);
-        await db.updateTable('items').set({ properties: json, updated: new Date(), version: sql`version + 1` }).where('id', '=', id).execute();
+        await db.updateTable('items').set({ properties: json, updated: new Date(), version: nextVersion }).where('id', '=', id).execute();
         return null;
       }),
       bindOperation(bus, media.formatsGet, async () => (await formats()) as never),

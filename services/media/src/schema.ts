@@ -151,9 +151,12 @@ mediaMigrations['0004_item_version'] = {
   },
 };
 
+/** The text fields folded into search_text. */
+export const searchTextFields = ['title', 'artist', 'album', 'comments', 'category', 'genre', 'country', 'language'] as const;
+
 /** Lower-case, accent-free text of an item's text fields: what simple search matches. */
 export function searchTextOf(item: Record<string, unknown>): string {
-  return ['title', 'artist', 'album', 'comments', 'category', 'genre', 'country', 'language']
+  return searchTextFields
     .map((f) => String(item[f] ?? ''))
     .join(' ')
     .normalize('NFD')

@@ -65,7 +65,7 @@ export async function runSearch(db: MediaDB, plan: SearchPlan): Promise<SearchRe
     const ids = stats.page ?? [];
     if (stats.seen < WINDOW_ROWS) return { rows: await rowsOf(db, ids), count: stats.matches, exact: true };
     if (stats.matches >= offset + limit) windowPage = ids;
-    estimate = Math.max(stats.matches, Math.round((stats.matches / stats.seen) * (await estimateRows(db, state))));
+    estimate = Math.max(stats.matches, Math.round((stats.matches / stats.seen) * (await planRows(db.selectFrom('items').select('id').where(state)))));
     // Trusted only well past the limit: near it, the exact count below is cheap enough.
     if (estimate > 2 * COUNT_LIMIT) {
       if (windowPage) return { rows: await rowsOf(db, windowPage), count: estimate, exact: false };
@@ -93,10 +93,7 @@ export async function runSearch(db: MediaDB, plan: SearchPlan): Promise<SearchRe
       .executeTakeFirstOrThrow();
     if (capped.n <= COUNT_LIMIT) return { rows: await rowsOf(trx, capped.page ?? []), count: capped.n, exact: true };
     const rows = windowPage ? await rowsOf(trx, windowPage) : await matching.selectAll().orderBy(column, dir).orderBy('id', dir).limit(limit).offset(offset).execute();
-    if (!estimate) {
-      const explained = await matching.select('id').explain('json');
-      estimate = Math.round(Number((explained[0]?.['QUERY PLAN'] as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'] ?? 0));
-    }
+    if (!estimate) estimate = Math.round(await planRows(matching.select('id')));
     return { rows, count: Math.max(COUNT_LIMIT + 1, estimate), exact: false };
   });
 }
@@ -111,9 +108,9 @@ async function pinPlan(trx: MediaDB, off: ('enable_bitmapscan' | 'enable_seqscan
   await sql`select ${sql.join(settings)}`.execute(trx);
 }
 
-/** The planner's estimate of the rows of a list (no scan). */
-async function estimateRows(db: MediaDB, state: (eb: EB) => Expression<SqlBool>): Promise<number> {
-  const plan = await db.selectFrom('items').select('id').where(state).explain('json');
+/** The planner's estimate of the rows a query returns (EXPLAIN, no scan). */
+async function planRows(query: { explain(format: 'json'): Promise<Record<string, unknown>[]> }): Promise<number> {
+  const plan = await query.explain('json');
   return Number((plan[0]?.['QUERY PLAN'] as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 

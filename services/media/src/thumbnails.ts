@@ -89,7 +89,8 @@ export class Thumbnailer {
   private readonly size: number;
   private readonly cacheEntries: number;
   private readonly ffmpeg: string | null;
-  private readonly cache = new Map<string, Thumbnail | null>();
+  /** Thumbnails by file, made or being made (concurrent requests for one file share the work). */
+  private readonly cache = new Map<string, Promise<Thumbnail | null>>();
 
   constructor(options: ThumbnailerOptions = {}) {
     this.size = options.size ?? 320;
@@ -98,16 +99,12 @@ export class Thumbnailer {
   }
 
   /** The thumbnail of a file, or null when it has none (audio without cover art, documents). */
-  async of(source: ThumbnailSource): Promise<Thumbnail | null> {
+  of(source: ThumbnailSource): Promise<Thumbnail | null> {
     const key = `${source.fileId}@${this.size}`;
-    if (this.cache.has(key)) {
-      const hit = this.cache.get(key)!;
-      // Refresh its place: the Map's order is the eviction order.
-      this.cache.delete(key);
-      this.cache.set(key, hit);
-      return hit;
-    }
-    const made = await this.make(source);
+    let made = this.cache.get(key);
+    // A hit moves to the end (the Map's order is the eviction order); a miss starts the work.
+    if (made) this.cache.delete(key);
+    else made = this.make(source);
     this.cache.set(key, made);
     if (this.cache.size > this.cacheEntries) this.cache.delete(this.cache.keys().next().value!);
     return made;

@@ -1,6 +1,6 @@
 // Rules shared by timeslots and shows: validation of a recurring entry, and collision detection.
 import { badRequest, type Principal } from '@airwave/contracts';
-import { expand, isoInZone, type Mode, type Occurrence, type Recurrence } from './recurrence';
+import { expand, type Mode, type Occurrence, type Recurrence } from './recurrence';
 
 export const MAX_SPAN_MS = 10 * 366 * 86_400_000;
 
@@ -76,8 +76,6 @@ export function firstOverlap(a: Recurrence, b: Recurrence): { a: Occurrence; b: 
   }
   return null;
 }
-
-export const iso = isoInZone;
 
 export function canManageTimeslots(principal: Principal, playerId: number): boolean {
   return principal.permissions.includes('manage_timeslots') || principal.permissions.includes(`manage_timeslots:${playerId}`);

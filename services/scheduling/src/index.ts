@@ -4,8 +4,8 @@ import { badRequest, conflict, forbidden, mediaInternal, notFound, scheduling, t
 import { bindHealth, bindOperation, callOperation, type ServiceDefinition } from '@airwave/service-kit';
 import { DateTime } from 'luxon';
 import { sql } from 'kysely';
-import { canManageTimeslots, firstOverlap, iso, lastEnd, ruleOf, validateEntry, type EntryRow } from './entries';
-import { expand } from './recurrence';
+import { canManageTimeslots, firstOverlap, lastEnd, ruleOf, validateEntry, type EntryRow } from './entries';
+import { expand, isoInZone as iso } from './recurrence';
 import { schedulingMigrations, type SchedulingDB } from './schema';
 import { restrictionActive } from './dayparting';
 
