@@ -194,7 +194,7 @@ describe.each(modes)('accounts (%s)', (mode) => {
       expect((await system.api.post('/account/reset', { body: { token, password: 'third-password', password_again: 'third-password' } })).status).toBe(400);
 
       await system.api.post('/account/forgot', { body: { email: 'forgetful@example.org' } });
-      const late = tokenOf(await inbox.waitFor('forgetful@example.org', 2));
+      const late = tokenOf(await inbox.waitFor('forgetful@example.org', { count: 2 }));
       await sleep(3500);
       const expired = await system.api.post('/account/reset', { body: { token: late, password: 'too-late-pass', password_again: 'too-late-pass' } });
       expect(expired.status).toBe(400);

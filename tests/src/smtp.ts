@@ -5,8 +5,11 @@ import { SMTPServer } from 'smtp-server';
 export interface Inbox {
   url: string;
   messages: ParsedMail[];
-  /** Waits for a message to `to` (the n-th, default the first) and returns it. */
-  waitFor(to: string, count?: number, timeoutMs?: number): Promise<ParsedMail>;
+  /**
+   * Waits for a message to `to` (the n-th, default the first; only those whose subject holds
+   * `subject` when given: mails sent at the same moment may arrive in either order) and returns it.
+   */
+  waitFor(to: string, options?: { count?: number; subject?: string; timeoutMs?: number }): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -32,12 +35,12 @@ export async function startSmtp(): Promise<Inbox> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    async waitFor(to, count = 1, timeoutMs = 5000) {
+    async waitFor(to, { count = 1, subject, timeoutMs = 5000 } = {}) {
       const started = Date.now();
       for (;;) {
-        const found = messages.filter((m) => recipients(m).includes(to));
+        const found = messages.filter((m) => recipients(m).includes(to) && (subject === undefined || (m.subject ?? '').includes(subject)));
         if (found.length >= count) return found[count - 1]!;
-        if (Date.now() - started > timeoutMs) throw new Error(`no message ${count} to ${to} within ${timeoutMs} ms`);
+        if (Date.now() - started > timeoutMs) throw new Error(`no message ${count} to ${to}${subject === undefined ? '' : ` about "${subject}"`} within ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },
