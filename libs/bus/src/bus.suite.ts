@@ -91,6 +91,30 @@ export function busSuite(name: string, makePair: () => Promise<BusPair>): void {
       await sub.unsubscribe();
     });
 
+    it('a reply that comes after its timeout is dropped; later requests get their own replies', async () => {
+      let calls = 0;
+      const sub = await a.handle('echo.late', async ({ data }) => {
+        calls += 1;
+        if (calls === 1) await sleep(300);
+        return data;
+      });
+      const first = await b.request('echo.late', 'first', { timeoutMs: 100 }).catch((e: unknown) => e);
+      expect(AirwaveError.is(first, 'timeout')).toBe(true);
+      await sleep(300); // the first reply arrives now, with nobody waiting for it
+      await expect(b.request('echo.late', 'second')).resolves.toBe('second');
+      await sub.unsubscribe();
+    });
+
+    it('answers many concurrent requests each with its own reply, in any order', async () => {
+      const sub = await a.handle('echo.many', async ({ data }) => {
+        await sleep(Math.floor(Math.random() * 20));
+        return { n: (data as { n: number }).n * 2 };
+      });
+      const replies = await Promise.all(Array.from({ length: 300 }, (_, n) => b.request('echo.many', { n })));
+      expect(replies).toEqual(Array.from({ length: 300 }, (_, n) => ({ n: n * 2 })));
+      await sub.unsubscribe();
+    });
+
     it('fails fast when nobody answers', async () => {
       const started = Date.now();
       const error = await b.request('echo.nobody', {}, { timeoutMs: 3000 }).catch((e: unknown) => e);

@@ -19,6 +19,8 @@ export function encodeReply(result: { ok: true; data: unknown } | { ok: false; e
 }
 
 export function unwrapReply(raw: unknown, subject: string): unknown {
+  // A success needs no schema: `data` may be any JSON value (what BusReply's parse would return).
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && (raw as { ok?: unknown }).ok === true) return (raw as { data?: unknown }).data;
   const reply = BusReply.safeParse(raw);
   if (!reply.success) throw new AirwaveError('internal', `Malformed reply on ${subject}.`);
   if (reply.data.ok) return reply.data.data;

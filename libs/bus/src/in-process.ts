@@ -85,6 +85,22 @@ function handlersFor(hub: InProcessHub, subject: string): Handler[] {
   return index.get(subject) ?? [];
 }
 
+// Requests reach their handlers at the end of the event loop's turn, all of that turn's together,
+// as the NATS transport's arrive together in one read, rather than inside the caller's own turn.
+// Besides behaving like a hop, it is faster: the embedded default spent 170-190 µs of CPU on an
+// authenticated request when each was handled start to finish in its own turn, 108-114 µs with the
+// handlers of a turn run together (BENCHMARKS.md, "The embedded default: one turn, one batch").
+let deliveries: (() => void)[] = [];
+function deliverTurn(): void {
+  const turn = deliveries;
+  deliveries = [];
+  for (const deliver of turn) deliver();
+}
+function deliverLater(deliver: () => void): void {
+  deliveries.push(deliver);
+  if (deliveries.length === 1) setImmediate(deliverTurn);
+}
+
 const copy = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -128,17 +144,40 @@ class InProcessBus implements Bus {
     const payload = JSON.stringify(data === undefined ? null : data);
     const headers = { ...(options.headers ?? {}) };
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
-    const replies = chosen.map((handler) => handler.bus.invoke(handler, full, payload, headers));
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(timedOut(subject, timeoutMs)), timeoutMs);
+    // The first reply wins, or the deadline; one promise and one timer per request.
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const timer = setTimeout(() => {
+        settled = true;
+        reject(timedOut(subject, timeoutMs));
+      }, timeoutMs);
+      const onReply = (wire: string) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        try {
+          resolve(unwrapReply(JSON.parse(wire), subject));
+        } catch (error) {
+          reject(error);
+        }
+      };
+      const onFailure = (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        reject(error);
+      };
+      deliverLater(() => {
+        let delivered = 0;
+        for (const handler of chosen) {
+          // A handler whose bus closed meanwhile is gone, as a drained NATS subscription would be.
+          if (handler.bus.state !== 'connected') continue;
+          delivered += 1;
+          handler.bus.invoke(handler, full, payload, headers).then(onReply, onFailure);
+        }
+        if (delivered === 0) onFailure(noResponders(subject));
+      });
     });
-    try {
-      const wire = await Promise.race([Promise.race(replies), deadline]);
-      return unwrapReply(JSON.parse(wire), subject);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   /** Runs one handler as its own bus would, returning the serialized reply. */

@@ -12,7 +12,7 @@ import {
   type JetStreamClient,
   type JetStreamManager,
 } from '@nats-io/jetstream';
-import { connect, errors, headers as natsHeaders, type MsgHdrs, type NatsConnection, type Subscription as NatsSubscription } from '@nats-io/transport-node';
+import { connect, createInbox, headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection, type Subscription as NatsSubscription } from '@nats-io/transport-node';
 import { closed, encodeReply, noResponders, timedOut, unwrapReply } from './errors';
 import { consumerName, eventSubject, requestSubject, streamName } from './subjects';
 import type { Bus, BusOptions, BusStatus, EventHandler, Headers, RequestHandler, SubscribeOptions, Subscription } from './types';
@@ -32,9 +32,10 @@ const encode = (value: unknown) => encoder.encode(JSON.stringify(value === undef
 const decode = (data: Uint8Array): unknown => (data.length === 0 ? null : JSON.parse(decoder.decode(data)));
 
 function toNatsHeaders(values: Headers | undefined): MsgHdrs | undefined {
-  if (!values || Object.keys(values).length === 0) return undefined;
-  const h = natsHeaders();
-  for (const [name, value] of Object.entries(values)) h.set(name, value);
+  if (!values) return undefined;
+  let h: MsgHdrs | undefined;
+  // append, not set: the names of an object are unique, so there is nothing to replace (set looks).
+  for (const name in values) (h ??= natsHeaders()).append(name, values[name]!);
   return h;
 }
 
@@ -67,7 +68,17 @@ export async function connectNatsBus(url: string, options: NatsBusOptions = {}):
   }
   const bus = new NatsBus(nc, options);
   await bus.ensureStream();
+  // The reply inbox is known to the server before the first request goes out.
+  await nc.flush();
   return bus;
+}
+
+/** A request waiting for its reply on the bus's inbox. */
+interface Pending {
+  subject: string;
+  timer: NodeJS.Timeout;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
 }
 
 class NatsBus implements Bus {
@@ -81,6 +92,10 @@ class NatsBus implements Bus {
   private readonly subscriptions = new Set<NatsSubscription>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private draining = false;
+  /** Replies arrive on `<inbox><token>`, one subscription for every request of this connection. */
+  private readonly inbox: string;
+  private readonly pending = new Map<string, Pending>();
+  private nextToken = 0;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -99,7 +114,40 @@ class NatsBus implements Bus {
     })().catch(() => undefined);
     void nc.closed().then(() => {
       this.state = 'closed';
+      this.failPending(closed());
     });
+    // Our own request/reply multiplexer rather than nats.js's `request`: that one builds a timer
+    // promise and, for every request already answered, a "cancelled" Error with a stack trace (5 %
+    // of the gateway's profile; 151 → 116 µs of CPU per authenticated request without them). Same
+    // semantics: no responders (the server's 503 status reply) and timeouts fail at once, a closed
+    // connection fails what is still waiting.
+    this.inbox = `${createInbox()}.`;
+    nc.subscribe(`${this.inbox}*`, { callback: (error, msg) => (error ? undefined : this.onReply(msg)) });
+  }
+
+  private onReply(msg: Msg): void {
+    const token = msg.subject.slice(this.inbox.length);
+    const waiting = this.pending.get(token);
+    if (!waiting) return; // late, after its timeout
+    this.pending.delete(token);
+    clearTimeout(waiting.timer);
+    if (msg.data.length === 0 && msg.headers?.code === 503) {
+      waiting.reject(noResponders(waiting.subject));
+      return;
+    }
+    try {
+      waiting.resolve(unwrapReply(decode(msg.data), waiting.subject));
+    } catch (error) {
+      waiting.reject(error);
+    }
+  }
+
+  private failPending(error: AirwaveError): void {
+    for (const waiting of this.pending.values()) {
+      clearTimeout(waiting.timer);
+      waiting.reject(error);
+    }
+    this.pending.clear();
   }
 
   async ensureStream(): Promise<void> {
@@ -137,22 +185,29 @@ class NatsBus implements Bus {
     if (this.state !== 'connected') throw new AirwaveError('unavailable', 'The message bus is reconnecting; try again shortly.');
   }
 
-  async request(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers } = {}): Promise<unknown> {
-    this.ensureOpen();
+  request(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers } = {}): Promise<unknown> {
+    try {
+      this.ensureOpen();
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const timeout = options.timeoutMs ?? this.timeoutMs;
     const h = toNatsHeaders(options.headers);
-    let reply;
-    try {
-      reply = await this.nc.request(requestSubject(this.prefix, subject), encode(data), { timeout, ...(h ? { headers: h } : {}) });
-    } catch (error) {
-      if (error instanceof errors.RequestError && error.isNoResponders()) throw noResponders(subject);
-      if (error instanceof errors.NoRespondersError) throw noResponders(subject);
-      if (error instanceof errors.TimeoutError || (error instanceof Error && error.cause instanceof errors.TimeoutError)) {
-        throw timedOut(subject, timeout);
+    const token = (this.nextToken++).toString(36);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(token);
+        reject(timedOut(subject, timeout));
+      }, timeout);
+      this.pending.set(token, { subject, timer, resolve, reject });
+      try {
+        this.nc.publish(requestSubject(this.prefix, subject), encode(data), { reply: `${this.inbox}${token}`, ...(h ? { headers: h } : {}) });
+      } catch {
+        this.pending.delete(token);
+        clearTimeout(timer);
+        reject(this.nc.isClosed() || this.nc.isDraining() ? closed() : new AirwaveError('unavailable', `The message bus failed on ${subject}.`));
       }
-      throw new AirwaveError('unavailable', `The message bus failed on ${subject}.`);
-    }
-    return unwrapReply(decode(reply.data), subject);
+    });
   }
 
   async handle(subject: string, handler: RequestHandler, options: { queue?: string } = {}): Promise<Subscription> {
