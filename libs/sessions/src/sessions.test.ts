@@ -48,8 +48,30 @@ function suite(name: string, make: (ttlSeconds: number) => SessionStore, inspect
       const session = await store.create(9);
       await store.setProfile({ userId: 9, username: 'nine', groupIds: [2], permissions: ['a'] });
       expect((await store.authenticate(session.key))?.profile).toEqual({ userId: 9, username: 'nine', groupIds: [2], permissions: ['a'] });
+      // A changed principal is seen on the next request (parsed principals are cached by content).
+      await store.setProfile({ userId: 9, username: 'nine', groupIds: [2], permissions: ['a', 'b'] });
+      expect((await store.authenticate(session.key))?.profile?.permissions).toEqual(['a', 'b']);
+      await store.setProfile({ userId: 9, username: 'nine', groupIds: [2], permissions: ['a'] });
+      expect((await store.authenticate(session.key))?.profile?.permissions).toEqual(['a']);
       await store.deleteProfile(9);
       expect((await store.authenticate(session.key))?.profile).toBeNull();
+    });
+
+    it('authenticates many keys presented at once, each to its own session and principal', async () => {
+      const store = open();
+      const users = Array.from({ length: 150 }, (_, i) => 1000 + i);
+      const sessions = await Promise.all(users.map((userId) => store.create(userId)));
+      await Promise.all(users.filter((userId) => userId % 2 === 0).map((userId) => store.setProfile({ userId, username: `u${userId}`, groupIds: [], permissions: [] })));
+      await store.destroy(sessions[3]!.key);
+      // More keys than one batch holds, with unknown and ended ones among them, all in one turn.
+      const found = await Promise.all([...sessions.map((session) => store.authenticate(session.key)), store.authenticate(sessions[0]!.key.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')))]);
+      users.forEach((userId, i) => {
+        if (i === 3) return expect(found[i]).toBeNull();
+        expect(found[i]?.session.userId).toBe(userId);
+        expect(found[i]?.session.id).toBe(sessions[i]!.id);
+        expect(found[i]?.profile?.username ?? null).toBe(userId % 2 === 0 ? `u${userId}` : null);
+      });
+      expect(found[users.length]).toBeNull();
     });
 
     it('slides the expiry on use and expires when unused', async () => {
@@ -104,6 +126,22 @@ if (redisUrl) {
     async (store) => (store as ReturnType<typeof createRedisSessionStore>).redis.keys(`${prefix}*`),
   );
 
+  describe('Redis store batches', () => {
+    it('a session value that cannot be read fails only its own key, not the rest of its batch', async () => {
+      const store = createRedisSessionStore({ url: redisUrl, prefix });
+      try {
+        const good = await store.create(21);
+        const bad = await store.create(22);
+        await store.redis.set(`${prefix}session:${bad.id}`, 'not json', 'EX', 60);
+        const [first, second] = await Promise.all([store.authenticate(good.key), store.authenticate(bad.key)]);
+        expect(first?.session.userId).toBe(21);
+        expect(second).toBeNull();
+      } finally {
+        await store.close();
+      }
+    });
+  });
+
   describe('Redis store when Redis is unreachable', () => {
     it('fails at once with unavailable, not a hang or a null', async () => {
       const store = createRedisSessionStore({ url: 'redis://127.0.0.1:1', prefix });
@@ -140,6 +178,20 @@ if (redisUrl) {
         await expect(store.authenticate(session!.key)).rejects.toMatchObject({ code: 'unavailable' });
         await expect(store.hit('frozen', 60)).rejects.toMatchObject({ code: 'unavailable' });
         expect(Date.now() - started).toBeLessThan(3000);
+        // Lookups of later turns are batches of their own: each fails after its own timeout,
+        // none waits behind an earlier batch that is still stuck.
+        const staggered = await Promise.all(
+          [0, 150, 300, 450].map(async (delay) => {
+            await sleep(delay);
+            const began = Date.now();
+            const error = await Promise.all([store.authenticate(session!.key), store.authenticate(session!.key)]).catch((e: unknown) => e);
+            return { code: (error as { code?: string }).code, ms: Date.now() - began };
+          }),
+        );
+        for (const outcome of staggered) {
+          expect(outcome.code).toBe('unavailable');
+          expect(outcome.ms).toBeLessThan(1200);
+        }
         server.kill('SIGCONT');
         let found = null;
         for (let i = 0; i < 50 && !found; i += 1) found = await store.authenticate(session!.key).catch(() => sleep(100).then(() => null));
