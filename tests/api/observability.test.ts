@@ -35,6 +35,10 @@ describe.each(modes)('logs (%s)', (mode) => {
     expect(response.headers.get('x-request-id')).toBe('req-abc-123');
     const serviceLine = lines.find((l) => l.msg === 'Login succeeded');
     expect(serviceLine).toMatchObject({ reqId: 'req-abc-123', traceId, service: 'account' });
+    // The gateway's access line carries the same request id and trace id.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const accessLine = lines.find((l) => l.msg === 'request completed' && l.url === '/api/v2/account/login' && l.reqId === 'req-abc-123');
+    expect(accessLine).toMatchObject({ traceId, method: 'POST', status: 200 });
   });
 
   it('never writes passwords or keys', async () => {

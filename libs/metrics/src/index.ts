@@ -58,23 +58,28 @@ export function createMetrics(labels: Record<string, string> = {}): Metrics {
 
 /** Wraps a bus so that every request's latency is recorded by subject and outcome. */
 export function instrumentBus(bus: Bus, metrics: Metrics): Bus {
+  // Built once, not per property access: the wrapper sits on every request's path.
+  const request: Bus['request'] = async (subject, data, options) => {
+    const started = performance.now();
+    let outcome = 'ok';
+    try {
+      return await bus.request(subject, data, options);
+    } catch (error) {
+      outcome = (error as { code?: string }).code ?? 'error';
+      throw error;
+    } finally {
+      metrics.busDuration.observe({ subject, outcome }, (performance.now() - started) / 1000);
+    }
+  };
+  const bound = new Map<PropertyKey, unknown>();
   return new Proxy(bus, {
     get(target, property, receiver) {
-      if (property !== 'request') {
-        const value = Reflect.get(target, property, receiver) as unknown;
-        return typeof value === 'function' ? value.bind(target) : value;
-      }
-      return async (subject: string, data: unknown, options?: Parameters<Bus['request']>[2]) => {
-        const end = metrics.busDuration.startTimer({ subject });
-        try {
-          const result = await target.request(subject, data, options);
-          end({ outcome: 'ok' });
-          return result;
-        } catch (error) {
-          end({ outcome: (error as { code?: string }).code ?? 'error' });
-          throw error;
-        }
-      };
+      if (property === 'request') return request;
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      let fn = bound.get(property);
+      if (!fn) bound.set(property, (fn = (value as (...args: unknown[]) => unknown).bind(target)));
+      return fn;
     },
   });
 }

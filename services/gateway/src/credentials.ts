@@ -11,7 +11,8 @@ export type Credentials =
 
 interface Source {
   authorization?: string | undefined;
-  cookies: Record<string, string | undefined>;
+  /** The request's cookies, or a function reading them (called only when no header is sent). */
+  cookies: Record<string, string | undefined> | (() => Record<string, string | undefined>);
   fields: Record<string, unknown>;
 }
 
@@ -34,9 +35,10 @@ export function readCredentials({ authorization, cookies, fields }: Source): Cre
     if (keyId === undefined || !key) return { kind: 'malformed' };
     return { kind: 'appkey', keyId, key };
   }
-  const cookieKey = cookies.ob_auth_key;
+  const jar = typeof cookies === 'function' ? cookies() : cookies;
+  const cookieKey = jar.ob_auth_key;
   if (cookieKey) {
-    const userId = positiveInt(cookies.ob_auth_id);
+    const userId = positiveInt(jar.ob_auth_id);
     return userId === undefined ? { kind: 'session', key: cookieKey } : { kind: 'session', key: cookieKey, userId };
   }
   const fieldKey = fields.k;

@@ -29,6 +29,17 @@ describe('readCredentials', () => {
     expect(readCredentials({ authorization: 'Bearer h', cookies: { ob_auth_key: 'c' }, fields: { k: 'f' } })).toMatchObject({ key: 'h' });
     expect(readCredentials({ cookies: { ob_auth_key: 'c' }, fields: { k: 'f' } })).toMatchObject({ key: 'c' });
   });
+  it('reads the cookies lazily: not at all when the header carries the key', () => {
+    let reads = 0;
+    const jar = () => {
+      reads += 1;
+      return { ob_auth_id: '3', ob_auth_key: 'c' };
+    };
+    expect(readCredentials({ authorization: 'Bearer h', cookies: jar, fields: {} })).toMatchObject({ key: 'h' });
+    expect(reads).toBe(0);
+    expect(readCredentials({ cookies: jar, fields: { k: 'f' } })).toEqual({ kind: 'session', key: 'c', userId: 3 });
+    expect(reads).toBe(1);
+  });
 });
 
 describe('appKeyAllows', () => {
