@@ -13,7 +13,9 @@
 // Run: pnpm bench:http            (from the repository root)
 // Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ITEMS (100000),
 //   BENCH_EMBEDDED_ITEMS (BENCH_ITEMS), BENCH_TARGETS (embedded,distributed),
-//   BENCH_ENDPOINTS (uid,search,shows), BENCH_PROFILE=1
+//   BENCH_ENDPOINTS (uid,search,shows), BENCH_REPEAT (1: measure every endpoint and every bare
+//   Fastify run that many times and report the run with the median rate; the rates of all runs go
+//   to the notes), BENCH_PROFILE=1
 //   (run every gateway with `node --cpu-prof`, profiles under bench/profiles/<process>-<time>/,
 //   one per thread: the largest is the main thread).
 //   DATABASE_URL / NATS_URL / REDIS_URL default to the machine's postgres://postgres@127.0.0.1:5432/test,
@@ -45,6 +47,7 @@ const embeddedItems = Number(process.env.BENCH_EMBEDDED_ITEMS ?? items);
 const targets = (process.env.BENCH_TARGETS ?? 'embedded,distributed').split(',');
 const profile = process.env.BENCH_PROFILE === '1';
 const only = (process.env.BENCH_ENDPOINTS ?? 'uid,search,shows').split(',');
+const repeat = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
 const urls = {
   database: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   nats: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
@@ -241,6 +244,14 @@ interface Figures {
   errors: number;
   bad: number;
 }
+/** Runs a measurement BENCH_REPEAT times; the run with the median rate, and every run's rate. */
+async function medianRun<T extends { figures: Figures }>(measure: () => Promise<T>): Promise<{ result: T; rates: number[] }> {
+  const runs: T[] = [];
+  for (let i = 0; i < repeat; i += 1) runs.push(await measure());
+  const sorted = [...runs].sort((a, b) => a.figures.rps - b.figures.rps);
+  return { result: sorted[Math.floor((sorted.length - 1) / 2)]!, rates: runs.map((run) => Math.round(run.figures.rps)) };
+}
+
 async function load(url: string, headers: Record<string, string> = {}, duration = seconds): Promise<Figures> {
   const result = await autocannon({ url, connections, duration, headers });
   return {
@@ -277,9 +288,14 @@ async function measureSystem(label: string, base: string, processes: Record<stri
   const cpu: Record<string, Record<string, number>> = {};
   for (const [name, url] of Object.entries(endpoints)) {
     if (!only.includes(name)) continue;
-    const before = cpuSnapshot(processes);
-    figures[name] = await load(url, headers);
-    cpu[name] = cpuPerRequest(before, cpuSnapshot(processes), figures[name]!.total);
+    const { result, rates } = await medianRun(async () => {
+      const before = cpuSnapshot(processes);
+      const measured = await load(url, headers);
+      return { figures: measured, cpu: cpuPerRequest(before, cpuSnapshot(processes), measured.total) };
+    });
+    figures[name] = result.figures;
+    cpu[name] = result.cpu;
+    if (repeat > 1) notes.push(`${name}: ${repeat} runs at ${rates.join(', ')} req/s; the median run is reported`);
     console.error(`  ${label} ${name}: ${figures[name]!.rps.toFixed(0)} req/s, p50 ${figures[name]!.p50} ms, p99 ${figures[name]!.p99} ms, ${figures[name]!.bad} bad`);
   }
   await sleep(2000);
@@ -294,9 +310,13 @@ async function bare(): Promise<{ figures: Figures; rss: number; cpu: Record<stri
   const url = `http://127.0.0.1:${port}/`;
   await waitFor('bare Fastify', async () => (await fetch(url)).ok);
   await load(url, {}, 2);
-  const before = cpuSnapshot({ 'bare Fastify': child });
-  const figures = await load(url);
-  const cpu = cpuPerRequest(before, cpuSnapshot({ 'bare Fastify': child }), figures.total);
+  const { result, rates } = await medianRun(async () => {
+    const before = cpuSnapshot({ 'bare Fastify': child });
+    const measured = await load(url);
+    return { figures: measured, cpu: cpuPerRequest(before, cpuSnapshot({ 'bare Fastify': child }), measured.total) };
+  });
+  const { figures, cpu } = result;
+  if (repeat > 1) console.error(`  bare Fastify runs: ${rates.join(', ')} req/s`);
   const rss = rssMb(child);
   await stopChild(child);
   console.error(`  bare Fastify: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms`);

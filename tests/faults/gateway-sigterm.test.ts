@@ -63,8 +63,10 @@ describe.skipIf(skipReason)(`fault: SIGTERM to the gateway under load${skipReaso
     // Requests sent well before SIGTERM all got their answer.
     const before = samples.filter((s) => s.start < termAt - 50);
     expect(before.every((s) => s.status === 200), JSON.stringify(before.find((s) => s.status !== 200))).toBe(true);
-    // Some were still in flight at SIGTERM and finished with 200.
-    const inFlight = samples.filter((s) => s.start < termAt - 50 && s.end > termAt);
+    // Some were still in flight at SIGTERM and finished with 200 (besides the login on the raw
+    // socket below). Any request sent before SIGTERM counts: requiring it to be 50 ms old made the
+    // check depend on a login taking longer than 50 ms, which a fast machine does not.
+    const inFlight = samples.filter((s) => s.start < termAt && s.end > termAt && s.status === 200);
     expect(inFlight.length).toBeGreaterThan(0);
     // Everything else: 200 (taken before the close), a 503 envelope with Retry-After, or refused.
     const rest = samples.filter((s) => s.start >= termAt - 50);
