@@ -1,7 +1,7 @@
 // One suite, run against every transport: the two must behave the same.
 import { AirwaveError } from '@airwave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bus, IncomingEvent } from './types';
+import type { Bus, BusOptions, Headers, IncomingEvent } from './types';
 
 export interface BusPair {
   /** Two buses on the same network (two processes, or replicas). */
@@ -20,13 +20,15 @@ async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   }
 }
 
-export function busSuite(name: string, makePair: () => Promise<BusPair>): void {
+/** `makePair` passes `options` to both buses (the suite watches what their handlers throw). */
+export function busSuite(name: string, makePair: (options: Pick<BusOptions, 'onHandlerError'>) => Promise<BusPair>): void {
   describe(name, () => {
     let pair: BusPair;
     let a: Bus;
     let b: Bus;
+    const handlerErrors: { error: unknown; subject: string; headers: Headers | undefined }[] = [];
     beforeAll(async () => {
-      pair = await makePair();
+      pair = await makePair({ onHandlerError: (error, subject, headers) => handlerErrors.push({ error, subject, headers }) });
       ({ a, b } = pair);
     });
     afterAll(async () => {
@@ -69,13 +71,22 @@ export function busSuite(name: string, makePair: () => Promise<BusPair>): void {
       await sub.unsubscribe();
     });
 
-    it('hides an unexpected error behind internal', async () => {
+    it('hides an unexpected error behind internal, and reports it with the request headers for the log', async () => {
       const sub = await a.handle('echo.crash', () => {
         throw new Error('secret detail');
       });
-      const error = await b.request('echo.crash', {}).catch((e: unknown) => e);
+      const error = await b.request('echo.crash', {}, { headers: { 'x-request-id': 'crash-1' } }).catch((e: unknown) => e);
       expect(AirwaveError.is(error, 'internal')).toBe(true);
       expect((error as Error).message).not.toContain('secret');
+      const reported = handlerErrors.find((e) => e.subject === 'echo.crash');
+      expect((reported?.error as Error | undefined)?.message).toBe('secret detail');
+      expect(reported?.headers?.['x-request-id']).toBe('crash-1');
+      // A typed error is the caller's business, not a failure to log.
+      await a.handle('echo.typed', () => {
+        throw new AirwaveError('not_found', 'nothing here');
+      });
+      await b.request('echo.typed', {}).catch(() => undefined);
+      expect(handlerErrors.some((e) => e.subject === 'echo.typed')).toBe(false);
       await sub.unsubscribe();
     });
 
@@ -142,9 +153,9 @@ export function busSuite(name: string, makePair: () => Promise<BusPair>): void {
       await subB.unsubscribe();
     });
 
-    it('passes headers to the handler', async () => {
-      const sub = await a.handle('echo.headers', ({ headers }) => headers['x-request-id'] ?? null);
-      await expect(b.request('echo.headers', {}, { headers: { 'x-request-id': 'req-42' } })).resolves.toBe('req-42');
+    it('passes headers and the subject (without the prefix) to the handler', async () => {
+      const sub = await a.handle('echo.headers', ({ headers, subject }) => [headers['x-request-id'] ?? null, subject]);
+      await expect(b.request('echo.headers', {}, { headers: { 'x-request-id': 'req-42' } })).resolves.toEqual(['req-42', 'echo.headers']);
       await sub.unsubscribe();
     });
 

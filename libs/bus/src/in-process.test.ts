@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { busSuite } from './bus.suite';
 import { createInProcessBus, createInProcessHub } from './in-process';
 
-busSuite('in-process bus', async () => {
+busSuite('in-process bus', async (options) => {
   const hub = createInProcessHub();
-  const a = createInProcessBus({ hub, prefix: 'test' });
-  const b = createInProcessBus({ hub, prefix: 'test' });
+  const a = createInProcessBus({ hub, prefix: 'test', ...options });
+  const b = createInProcessBus({ hub, prefix: 'test', ...options });
   return {
     a,
     b,

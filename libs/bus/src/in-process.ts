@@ -173,7 +173,7 @@ class InProcessBus implements Bus {
           // A handler whose bus closed meanwhile is gone, as a drained NATS subscription would be.
           if (handler.bus.state !== 'connected') continue;
           delivered += 1;
-          handler.bus.invoke(handler, full, payload, headers).then(onReply, onFailure);
+          handler.bus.invoke(handler, subject, payload, headers).then(onReply, onFailure);
         }
         if (delivered === 0) onFailure(noResponders(subject));
       });
@@ -189,7 +189,7 @@ class InProcessBus implements Bus {
       } catch (error) {
         result = { ok: false, error };
       }
-      return encodeReply(result, (e) => this.options.onHandlerError?.(e, subject));
+      return encodeReply(result, (e) => this.options.onHandlerError?.(e, subject, headers));
     })();
     return this.track(work);
   }

@@ -7,10 +7,10 @@ import { connectNatsBus, deleteNatsStream } from './nats';
 const url = process.env.NATS_URL;
 
 if (url) {
-  busSuite('NATS bus', async () => {
+  busSuite('NATS bus', async (options) => {
     const prefix = `t${randomBytes(4).toString('hex')}`;
-    const a = await connectNatsBus(url, { prefix, name: 'test-a' });
-    const b = await connectNatsBus(url, { prefix, name: 'test-b' });
+    const a = await connectNatsBus(url, { prefix, name: 'test-a', ...options });
+    const b = await connectNatsBus(url, { prefix, name: 'test-b', ...options });
     return {
       a,
       b,

@@ -219,12 +219,13 @@ class NatsBus implements Bus {
         if (error) return;
         const work = (async () => {
           let result: { ok: true; data: unknown } | { ok: false; error: unknown };
+          const headers = fromNatsHeaders(msg.headers);
           try {
-            result = { ok: true, data: await handler({ subject, data: decode(msg.data), headers: fromNatsHeaders(msg.headers) }) };
+            result = { ok: true, data: await handler({ subject, data: decode(msg.data), headers }) };
           } catch (e) {
             result = { ok: false, error: e };
           }
-          const reply = encodeReply(result, (e) => this.options.onHandlerError?.(e, subject));
+          const reply = encodeReply(result, (e) => this.options.onHandlerError?.(e, subject, headers));
           try {
             msg.respond(encoder.encode(reply));
           } catch {

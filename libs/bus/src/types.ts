@@ -89,6 +89,9 @@ export interface BusOptions {
    */
   prefix?: string;
   requestTimeoutMs?: number;
-  /** Called with errors a handler threw that were not AirwaveErrors (for logging). */
-  onHandlerError?: (error: unknown, subject: string) => void;
+  /**
+   * Called with errors a handler threw that were not AirwaveErrors (for logging), with the request's
+   * headers (its request id and trace context) when a request handler threw.
+   */
+  onHandlerError?: (error: unknown, subject: string, headers?: Headers) => void;
 }
