@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CENSOR, createLogger, LazyChildLogger, logContext, prebuiltInfoLine, redactSecrets, secretFields } from './index';
+import { CENSOR, createLogger, LazyChildLogger, prebuiltInfoLine, redactSecrets, secretFields } from './index';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -84,21 +84,6 @@ describe('createLogger', () => {
     expect(lines).toHaveLength(1);
     expect(JSON.stringify(lines[0])).not.toMatch(/hunter2|sk-123/);
     expect(lines[0]).toMatchObject({ service: 'test', user: 'ann', password: CENSOR, msg: 'login' });
-  });
-
-  it('adds the request context to lines written inside it, without writing into the context', () => {
-    const { lines, logger } = capture();
-    const context = { reqId: 'r-1' };
-    logContext.run(context, () => {
-      logger.info({ status: 200 }, 'first');
-      logger.info('second');
-    });
-    logger.info('outside');
-    expect(lines[0]).toMatchObject({ reqId: 'r-1', status: 200, msg: 'first' });
-    expect(lines[1]).toMatchObject({ reqId: 'r-1', msg: 'second' });
-    expect(lines[1]).not.toHaveProperty('status');
-    expect(lines[2]).not.toHaveProperty('reqId');
-    expect(context).toEqual({ reqId: 'r-1' });
   });
 });
 

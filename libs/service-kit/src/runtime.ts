@@ -5,6 +5,7 @@ import { commonConfig, parseConfig, z } from '@airwave/config';
 import { migrateSchema, openDatabase, type Database, type SchemaMigration } from '@airwave/db';
 import type { Logger } from '@airwave/logging';
 import { createMemorySessionStore, createRedisSessionStore, type SessionStore } from '@airwave/sessions';
+import { traceOf } from './operations';
 import { outboxMigration, recordEvent, startOutboxRelay } from './outbox';
 import type { RunningService, ServiceDefinition, ServiceEvents } from './service';
 
@@ -58,7 +59,7 @@ export async function openInfrastructure(config: RuntimeConfig, logger: Logger, 
         prefix: config.BUS_PREFIX,
         requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
         ...(options.name ? { name: options.name } : {}),
-        onHandlerError: (error, subject) => logger.error({ err: error, subject }, 'Bus handler failed'),
+        onHandlerError: (error, subject, headers) => logger.error({ ...(headers ? traceOf(headers) : {}), err: error, subject }, 'Bus handler failed'),
       }));
     if (!options.bus) opened.push({ close: () => bus.drain() });
     const sessions =

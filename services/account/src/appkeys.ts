@@ -26,14 +26,14 @@ export function bindAppKeys({ db, bus, logger, refreshProfile }: AccountContext)
         .execute();
       return rows.map(toInfo);
     }),
-    bindOperation(bus, accountMore.keyCreate, async ({ name, permissions }, { principal }) => {
+    bindOperation(bus, accountMore.keyCreate, async ({ name, permissions }, { principal, trace }) => {
       const secret = randomBytes(32).toString('base64url');
       const row = await db
         .insertInto('app_keys')
         .values({ user_id: principal.userId, name, key_hash: hashKey(secret).toString('hex'), permissions: JSON.stringify(permissions) })
         .returning(['id', 'name'])
         .executeTakeFirstOrThrow();
-      logger.info({ userId: principal.userId, appKeyId: row.id }, 'App key created');
+      logger.info({ ...trace, userId: principal.userId, appKeyId: row.id }, 'App key created');
       return { id: row.id, name: row.name, key: secret, permissions };
     }),
     bindOperation(bus, accountMore.keyUpdate, async ({ id, permissions, name }, { principal }) => {
@@ -47,10 +47,10 @@ export function bindAppKeys({ db, bus, logger, refreshProfile }: AccountContext)
       if (!row) throw notFound('No such app key.');
       return toInfo(row);
     }),
-    bindOperation(bus, accountMore.keyDelete, async ({ id }, { principal }) => {
+    bindOperation(bus, accountMore.keyDelete, async ({ id }, { principal, trace }) => {
       const result = await db.deleteFrom('app_keys').where('id', '=', id).where('user_id', '=', principal.userId).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound('No such app key.');
-      logger.info({ userId: principal.userId, appKeyId: id }, 'App key deleted');
+      logger.info({ ...trace, userId: principal.userId, appKeyId: id }, 'App key deleted');
       return null;
     }),
     bindOperation(bus, accountMore.keyAuthenticate, async ({ id, key }) => {

@@ -82,7 +82,7 @@ export const accountService: ServiceDefinition = {
       await Promise.all([
         Promise.all([
           bindHealth(bus, 'account', database),
-          bindOperation(bus, account.login, async ({ username, password }, { headers }) => {
+          bindOperation(bus, account.login, async ({ username, password }, { headers, trace }) => {
             const address = clientAddress(headers);
             const userBucket = `login-user:${username.toLowerCase()}`;
             await limit(sessions, `login-address:${address}`, config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS, 900, 'Too many login attempts from this address; try again later.');
@@ -95,14 +95,14 @@ export const accountService: ServiceDefinition = {
             // Same work and the same answer for an unknown user, a disabled one and a wrong password.
             const valid = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
             if (!user || !user.enabled || !user.password_hash || !valid) {
-              logger.info({ username, address }, 'Login failed');
+              logger.info({ ...trace, username, address }, 'Login failed');
               throw unauthenticated(BAD_LOGIN);
             }
             await sessions.clearHits(userBucket);
             await refreshProfile(user.id);
             const session = await sessions.create(user.id);
             await db.updateTable('users').set({ last_access: new Date() }).where('id', '=', user.id).execute();
-            logger.info({ userId: user.id, address }, 'Login succeeded');
+            logger.info({ ...trace, userId: user.id, address }, 'Login succeeded');
             return { id: user.id, key: session.key, key_expiry: session.expiresAt };
           }),
           bindOperation(bus, account.logout, async (_input, { principal }) => {

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '@airwave/logging';
+import type { LogTrace } from '@airwave/service-kit';
 import nodemailer from 'nodemailer';
 
 export interface MailMessage {
@@ -14,7 +15,8 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Sends a message; `trace` ties its log line to the request that sent it. */
+  send(message: MailMessage, trace?: LogTrace): Promise<void>;
   close(): void;
 }
 
@@ -22,21 +24,21 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send(message) {
+      async send(message, trace) {
         await transport.sendMail({ from: options.from, ...message });
-        options.logger.info({ to: message.to, subject: message.subject }, 'Mail sent');
+        options.logger.info({ ...trace, to: message.to, subject: message.subject }, 'Mail sent');
       },
       close: () => transport.close(),
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message) {
+    async send(message, trace) {
       const info = (await transport.sendMail({ from: options.from, ...message })) as unknown as { message: Buffer };
       await mkdir(options.outboxDir, { recursive: true });
       const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message, { mode: 0o600 });
-      options.logger.info({ to: message.to, subject: message.subject, file }, 'No SMTP_URL: mail written to the outbox');
+      options.logger.info({ ...trace, to: message.to, subject: message.subject, file }, 'No SMTP_URL: mail written to the outbox');
     },
     close: () => transport.close(),
   };

@@ -29,7 +29,7 @@ const link = (ctx: AccountContext, token: string) => `${ctx.config.publicUrl.rep
 export function bindRecovery(ctx: AccountContext) {
   const { db, bus, sessions, logger, mailer } = ctx;
   return Promise.all([
-    bindOperation(bus, accountMore.register, async ({ name, email, username }, { headers }) => {
+    bindOperation(bus, accountMore.register, async ({ name, email, username }, { headers, trace }) => {
       await limit(sessions, `register:${clientAddress(headers)}`, 10, 3600, 'Too many registrations from this address; try again later.');
       if (!(await registrationEnabled(ctx))) throw forbidden('Registration is disabled on this server. Ask an administrator for an account.');
       let userId: number;
@@ -54,11 +54,11 @@ export function bindRecovery(ctx: AccountContext) {
         to: email,
         subject: 'Welcome to Airwave: set your password',
         text: `Hello ${name},\n\nAn Airwave account "${username}" was created for this address. Set its password here (the link works once, for 72 hours):\n\n${link(ctx, token)}\n\nIf you did not ask for this, ignore this message.\n`,
-      });
-      logger.info({ userId, username }, 'Account registered');
+      }, trace);
+      logger.info({ ...trace, userId, username }, 'Account registered');
       return null;
     }),
-    bindOperation(bus, accountMore.forgot, async ({ email }, { headers }) => {
+    bindOperation(bus, accountMore.forgot, async ({ email }, { headers, trace }) => {
       await limit(sessions, `forgot:${clientAddress(headers)}`, 20, 3600, 'Too many password reset requests from this address; try again later.');
       // Per-address limits above; per-account limits below are silent, so the reply never tells
       // whether the address belongs to an account.
@@ -78,13 +78,13 @@ export function bindRecovery(ctx: AccountContext) {
           to: user.email,
           subject: 'Airwave password reset',
           text: `Someone asked to reset the password of the Airwave account "${user.username}".\n\nSet a new password here (the link works once, for one hour):\n\n${link(ctx, token)}\n\nIf it was not you, ignore this message; your password stays as it is.\n`,
-        });
+        }, trace);
       })();
       // Answer without waiting for the lookup and the mail, so the timing says nothing either.
-      work.catch((error: unknown) => logger.error({ err: error }, 'Password reset mail failed'));
+      work.catch((error: unknown) => logger.error({ ...trace, err: error }, 'Password reset mail failed'));
       return null;
     }),
-    bindOperation(bus, accountMore.reset, async ({ token, password }, { headers }) => {
+    bindOperation(bus, accountMore.reset, async ({ token, password }, { headers, trace }) => {
       await limit(sessions, `reset:${clientAddress(headers)}`, 30, 3600, 'Too many attempts from this address; try again later.');
       const userId = await db.transaction().execute(async (trx) => {
         const row = await trx
@@ -105,7 +105,7 @@ export function bindRecovery(ctx: AccountContext) {
         return row.user_id;
       });
       await sessions.destroyAllForUser(userId);
-      logger.info({ userId }, 'Password set with a one-time token; all sessions ended');
+      logger.info({ ...trace, userId }, 'Password set with a one-time token; all sessions ended');
       return null;
     }),
   ]);

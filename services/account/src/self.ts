@@ -16,7 +16,7 @@ export async function readSettings(ctx: AccountContext, userId: number) {
 export function bindSelf(ctx: AccountContext) {
   const { db, bus, sessions, logger, mailer } = ctx;
   return Promise.all([
-    bindOperation(bus, accountMore.settingsUpdate, async (input, { principal }) => {
+    bindOperation(bus, accountMore.settingsUpdate, async (input, { principal, trace }) => {
       const { password, password_again: _again, ...fields } = input;
       if (password !== undefined) {
         if (principal.via === 'appkey') throw forbidden('App keys may not change the password.');
@@ -41,15 +41,15 @@ export function bindSelf(ctx: AccountContext) {
       if (passwordHash) {
         // Every other session of the user ends; the one that changed the password stays.
         await sessions.destroyAllForUser(principal.userId, principal.sessionId);
-        logger.info({ userId: principal.userId }, 'Password changed; other sessions ended');
+        logger.info({ ...trace, userId: principal.userId }, 'Password changed; other sessions ended');
         if (settings.email) {
           mailer
             .send({
               to: settings.email,
               subject: 'Your Airwave password was changed',
               text: `The password of the Airwave account "${settings.username}" was just changed. If it was not you, ask an administrator to lock the account.\n`,
-            })
-            .catch((error: unknown) => logger.error({ err: error }, 'Password change notice failed'));
+            }, trace)
+            .catch((error: unknown) => logger.error({ ...trace, err: error }, 'Password change notice failed'));
         }
         return settings;
       }

@@ -1,6 +1,6 @@
 // Administration of users, groups and the permission catalogue (permission manage_users).
 import { badRequest, conflict, notFound, usersMore, users, type Principal } from '@airwave/contracts';
-import { bindOperation } from '@airwave/service-kit';
+import { bindOperation, type LogTrace } from '@airwave/service-kit';
 import { sql } from 'kysely';
 import { isUniqueViolation, type AccountContext } from './context';
 import { hashPassword } from './passwords';
@@ -68,7 +68,7 @@ export function bindUsersAdmin(ctx: AccountContext) {
   };
 
   return Promise.all([
-    bindOperation(bus, users.create, async (input, { principal }) => {
+    bindOperation(bus, users.create, async (input, { principal, trace }) => {
       const groupIds = [...new Set(input.group_ids)];
       await assertGroupsExist(db, groupIds);
       const passwordHash = await hashPassword(input.password);
@@ -84,7 +84,7 @@ export function bindUsersAdmin(ctx: AccountContext) {
           return user.id;
         });
         events.kick();
-        logger.info({ userId: id, username: input.username }, 'User created');
+        logger.info({ ...trace, userId: id, username: input.username }, 'User created');
         return { id };
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('That username or email is already taken.');
@@ -104,7 +104,7 @@ export function bindUsersAdmin(ctx: AccountContext) {
       return { total: Number(total), users: await Promise.all(ids.map((row) => userInfo(db, row.id))) };
     }),
     bindOperation(bus, usersMore.get, ({ id }) => userInfo(db, id)),
-    bindOperation(bus, usersMore.update, async ({ id, password, group_ids, enabled, ...fields }, { principal }) => {
+    bindOperation(bus, usersMore.update, async ({ id, password, group_ids, enabled, ...fields }, { principal, trace }) => {
       if (group_ids) await assertGroupsExist(db, group_ids);
       const passwordHash = password ? await hashPassword(password) : undefined;
       const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
@@ -130,10 +130,10 @@ export function bindUsersAdmin(ctx: AccountContext) {
       }
       if (enabled === false || passwordHash) await sessions.destroyAllForUser(id);
       await refreshProfile(id);
-      logger.info({ userId: id, by: principal.userId }, 'User updated');
+      logger.info({ ...trace, userId: id, by: principal.userId }, 'User updated');
       return userInfo(db, id);
     }),
-    bindOperation(bus, usersMore.delete, async ({ id }, { principal }: { principal: Principal }) => {
+    bindOperation(bus, usersMore.delete, async ({ id }, { principal, trace }: { principal: Principal; trace: LogTrace }) => {
       if (id === principal.userId) throw conflict('You cannot delete your own account.');
       await db.transaction().execute(async (trx) => {
         const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
@@ -144,7 +144,7 @@ export function bindUsersAdmin(ctx: AccountContext) {
       events.kick();
       await sessions.destroyAllForUser(id);
       await sessions.deleteProfile(id);
-      logger.info({ userId: id, by: principal.userId }, 'User deleted');
+      logger.info({ ...trace, userId: id, by: principal.userId }, 'User deleted');
       return null;
     }),
     bindOperation(bus, users.groupCreate, async (input, { principal }) => {

@@ -317,7 +317,7 @@ export const mediaService: ServiceDefinition = {
         await setArchived(id, false, principal);
         return null;
       }),
-      bindOperation(bus, media.delete, async ({ id: ids }, { principal }) => {
+      bindOperation(bus, media.delete, async ({ id: ids }, { principal, trace }) => {
         const files = await db.transaction().execute(async (trx) => {
           const rows = await trx.selectFrom('items').select(['id', 'is_archived', 'is_approved', 'file_id']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
           const missing = ids.filter((id) => !rows.some((r) => r.id === id));
@@ -330,7 +330,7 @@ export const mediaService: ServiceDefinition = {
         });
         events.kick();
         // Files go after the commit: a failed transaction never loses a file.
-        for (const file of files) await storage.delete(file).catch((error: unknown) => logger.warn({ err: error, file }, 'Could not remove a media file'));
+        for (const file of files) await storage.delete(file).catch((error: unknown) => logger.warn({ ...trace, err: error, file }, 'Could not remove a media file'));
         return null;
       }),
       bindOperation(bus, media.search, async (input, { principal }) => {

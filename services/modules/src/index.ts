@@ -2,7 +2,7 @@
 // handlers of installed modules. Install state lives in schema `modules` and is announced on the
 // bus, so every replica (and every gateway) follows it.
 import type { Subscription } from '@airwave/bus';
-import { badRequest, conflict, modules, notFound, permissionsInternal, type Principal } from '@airwave/contracts';
+import { badRequest, conflict, modules, notFound, permissionsInternal } from '@airwave/contracts';
 import { dropSchema, migrateSchema } from '@airwave/db';
 import {
   bindHealth,
@@ -11,6 +11,7 @@ import {
   discoverModules,
   moduleSchema,
   modulesDirs,
+  type CallContext,
   type DiscoveredModule,
   type ServiceDefinition,
 } from '@airwave/service-kit';
@@ -103,7 +104,8 @@ export const modulesService: ServiceDefinition = {
       error: module.error,
     });
 
-    async function uninstall(name: string, principal: Principal | null): Promise<boolean> {
+    async function uninstall(name: string, call: CallContext): Promise<boolean> {
+      const { principal } = call;
       const module = find(name);
       const removed = await locked(name, async (trx) => {
         const row = await trx.deleteFrom('installed').where('name', '=', name).where('state', '=', 'installed').returning(['version']).executeTakeFirst();
@@ -113,8 +115,8 @@ export const modulesService: ServiceDefinition = {
       if (removed) {
         events.kick();
         await deactivate(name);
-        await callOperation(bus, permissionsInternal.unregister, { module: module.name });
-        logger.info({ module: name }, 'Module uninstalled');
+        await callOperation(bus, permissionsInternal.unregister, { module: module.name }, { within: call });
+        logger.info({ ...call.trace, module: name }, 'Module uninstalled');
       }
       return removed;
     }
@@ -132,7 +134,8 @@ export const modulesService: ServiceDefinition = {
           available: [...discovered.values()].filter((m) => !installedNames.has(m.name)).sort((a, b) => a.name.localeCompare(b.name)).map((m) => info(m, null)),
         };
       }),
-      bindOperation(bus, modules.install, async ({ name }, { principal }) => {
+      bindOperation(bus, modules.install, async ({ name }, call) => {
+        const { principal, trace } = call;
         const module = find(name);
         if (module.error || !module.manifest || !module.definition) throw badRequest(`Module "${name}" cannot be installed: ${module.error}`);
         const manifest = module.manifest;
@@ -159,32 +162,33 @@ export const modulesService: ServiceDefinition = {
         }
         // 3. Permissions, then 4. the install itself with its event.
         try {
-          await callOperation(bus, permissionsInternal.register, { module: name, permissions: manifest.permissions });
+          await callOperation(bus, permissionsInternal.register, { module: name, permissions: manifest.permissions }, { within: call });
           await locked(name, async (trx) => {
             await trx.updateTable('installed').set({ state: 'installed', installed_at: new Date() }).where('name', '=', name).execute();
             await events.record(trx, 'modules.module.installed', { name, version: manifest.version }, principal);
           });
         } catch (error) {
           await release();
-          await callOperation(bus, permissionsInternal.unregister, { module: name }).catch(() => undefined);
+          await callOperation(bus, permissionsInternal.unregister, { module: name }, { within: call }).catch(() => undefined);
           throw error;
         }
         events.kick();
         await activate(module);
-        logger.info({ module: name, version: manifest.version }, 'Module installed');
+        logger.info({ ...trace, module: name, version: manifest.version }, 'Module installed');
         return { name, refresh_required: true as const };
       }),
-      bindOperation(bus, modules.uninstall, async ({ name }, { principal }) => {
-        if (!(await uninstall(name, principal))) throw conflict(`Module "${name}" is not installed.`);
+      bindOperation(bus, modules.uninstall, async ({ name }, call) => {
+        if (!(await uninstall(name, call))) throw conflict(`Module "${name}" is not installed.`);
         return { name, refresh_required: true as const };
       }),
-      bindOperation(bus, modules.purge, async ({ name }, { principal }) => {
+      bindOperation(bus, modules.purge, async ({ name }, call) => {
+        const { principal, trace } = call;
         find(name);
-        await uninstall(name, principal);
+        await uninstall(name, call);
         await dropSchema(database, moduleSchema(name));
         await locked(name, (trx) => events.record(trx, 'modules.module.purged', { name }, principal));
         events.kick();
-        logger.info({ module: name }, 'Module purged');
+        logger.info({ ...trace, module: name }, 'Module purged');
         return { name, refresh_required: true as const };
       }),
     ]);

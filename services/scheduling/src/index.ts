@@ -1,7 +1,7 @@
 // The scheduling service: players, timeslots, shows (recurring, in the player's time zone, without
 // collisions) and dayparting restrictions.
 import { badRequest, conflict, forbidden, mediaInternal, notFound, scheduling, type Principal } from '@airwave/contracts';
-import { bindHealth, bindOperation, callOperation, type ServiceDefinition } from '@airwave/service-kit';
+import { bindHealth, bindOperation, callOperation, type AuthenticatedContext, type ServiceDefinition } from '@airwave/service-kit';
 import { DateTime } from 'luxon';
 import { sql } from 'kysely';
 import { canManageTimeslots, firstOverlap, lastEnd, ruleOf, validateEntry, type EntryRow } from './entries';
@@ -99,9 +99,9 @@ export const schedulingService: ServiceDefinition = {
     }
 
     // ---- shows
-    async function checkItem(itemType: string, itemId: number, principal: Principal) {
+    async function checkItem(itemType: string, itemId: number, call: AuthenticatedContext) {
       if (itemType !== 'media') return;
-      const [item] = await callOperation(bus, mediaInternal.summaries, { ids: [itemId] }, { principal });
+      const [item] = await callOperation(bus, mediaInternal.summaries, { ids: [itemId] }, { principal: call.principal, within: call });
       if (!item) throw badRequest(`Invalid input: item_id: media item ${itemId} does not exist`);
       if (item.is_archived) throw badRequest(`Invalid input: item_id: media item ${itemId} is archived`);
       if (!item.is_approved) throw badRequest(`Invalid input: item_id: media item ${itemId} is not approved`);
@@ -127,10 +127,11 @@ export const schedulingService: ServiceDefinition = {
 
     async function saveShow(
       input: Parameters<typeof validateEntry>[0] & { id?: number | undefined; player_id: number; item_type: 'media' | 'playlist' | 'live'; item_id: number },
-      principal: Principal,
+      call: AuthenticatedContext,
     ) {
+      const { principal } = call;
       const { x_data, stop } = validateEntry(input);
-      await checkItem(input.item_type, input.item_id, principal);
+      await checkItem(input.item_type, input.item_id, call);
       const saved = await db.transaction().execute(async (trx) => {
         const zone = await playerZone(trx, input.player_id);
         let owner = principal.userId;
@@ -295,9 +296,9 @@ export const schedulingService: ServiceDefinition = {
         if (!row) throw notFound('No such show.');
         return showOut(row as never, await playerZone(db, row.player_id));
       }),
-      bindOperation(bus, scheduling.showCreate, ({ id: _id, ...input }, { principal }) => saveShow(input, principal)),
-      bindOperation(bus, scheduling.showSave, (input, { principal }) => saveShow(input, principal)),
-      bindOperation(bus, scheduling.showPutNew, (input, { principal }) => saveShow(input, principal)),
+      bindOperation(bus, scheduling.showCreate, ({ id: _id, ...input }, call) => saveShow(input, call)),
+      bindOperation(bus, scheduling.showSave, (input, call) => saveShow(input, call)),
+      bindOperation(bus, scheduling.showPutNew, (input, call) => saveShow(input, call)),
       bindOperation(bus, scheduling.showDelete, async ({ id }, { principal }) => {
         await db.transaction().execute(async (trx) => {
           const row = await trx.selectFrom('shows').select(['player_id', 'user_id']).where('id', '=', id).executeTakeFirst();
@@ -350,13 +351,14 @@ export const schedulingService: ServiceDefinition = {
         events.kick();
         return null;
       }),
-      bindOperation(bus, scheduling.daypartingCheck, async ({ media_id, at, player }, { principal }) => {
+      bindOperation(bus, scheduling.daypartingCheck, async ({ media_id, at, player }, call) => {
+        const { principal } = call;
         const zone = player ? await playerZone(db, player) : 'UTC';
         const moment = DateTime.fromMillis(at, { zone });
         const active = (await db.selectFrom('dayparting').selectAll().orderBy('id').execute()).filter((r) => restrictionActive(r, moment));
         const excluding: number[] = [];
         for (const restriction of active) {
-          const result = await callOperation(bus, mediaInternal.matches, { id: media_id, filters: restriction.filters }, { principal });
+          const result = await callOperation(bus, mediaInternal.matches, { id: media_id, filters: restriction.filters }, { principal, within: call });
           if (!result.exists) throw notFound(`No media item ${media_id}.`);
           if (result.matches) excluding.push(restriction.id);
         }
