@@ -38,6 +38,7 @@ import { mediaService } from '@airwave/media';
 import { createMemorySessionStore, deleteRedisPrefix } from '@airwave/sessions';
 import { startService } from '@airwave/service-kit';
 import { insertGeneratedItems } from './generated-items';
+import { cpuMicros } from './proc';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -117,18 +118,6 @@ function startProcess(name: string, cwd: string, script: string, env: Record<str
     if (!shutDown && code !== 0) console.error(`${name} exited (${code ?? signal}); its log: ${join(scratch, `${name}.log`)}`);
   });
   return child;
-}
-
-/** CPU time (user + system) a process has used so far, in microseconds (0 once it is gone). */
-function cpuMicros(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime (fields 14 and 15 of proc(5)) in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return 0;
-  }
 }
 
 /** The machine's servers by name: every process of that name (PostgreSQL runs one per connection). */

@@ -1,7 +1,7 @@
 // Structured JSON logs. Anything that could hold a secret is redacted at the logger, so a careless
 // log call cannot leak a password or a key. A line about a request carries its reqId and traceId
 // because the caller puts them there (a handler's `trace`, the gateway's request logger), not through
-// an AsyncLocalStorage: its promise hooks cost every request about 16 µs once enabled.
+// an AsyncLocalStorage: once enabled, its promise hooks cost every request about 13 µs (docs/architecture.md).
 import { pino, symbols as pinoSymbols, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 export type { Logger };
