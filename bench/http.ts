@@ -233,6 +233,13 @@ interface Figures {
   errors: number;
   bad: number;
 }
+/** One load run on `url`, with the CPU time each of `processes` spent per request during it. */
+async function loadWithCpu(processes: Record<string, ChildProcess>, url: string, headers: Record<string, string> = {}) {
+  const before = cpuSnapshot(processes);
+  const figures = await load(url, headers);
+  return { figures, cpu: cpuPerRequest(before, cpuSnapshot(processes), figures.total) };
+}
+
 /** Runs a measurement BENCH_REPEAT times; the run with the median rate, and every run's rate. */
 async function medianRun<T extends { figures: Figures }>(measure: () => Promise<T>): Promise<{ result: T; rates: number[] }> {
   const runs: T[] = [];
@@ -277,11 +284,7 @@ async function measureSystem(label: string, base: string, processes: Record<stri
   const cpu: Record<string, Record<string, number>> = {};
   for (const [name, url] of Object.entries(endpoints)) {
     if (!only.includes(name)) continue;
-    const { result, rates } = await medianRun(async () => {
-      const before = cpuSnapshot(processes);
-      const measured = await load(url, headers);
-      return { figures: measured, cpu: cpuPerRequest(before, cpuSnapshot(processes), measured.total) };
-    });
+    const { result, rates } = await medianRun(() => loadWithCpu(processes, url, headers));
     figures[name] = result.figures;
     cpu[name] = result.cpu;
     if (repeat > 1) notes.push(`${name}: ${repeat} runs at ${rates.join(', ')} req/s; the median run is reported`);
@@ -299,11 +302,7 @@ async function bare(): Promise<{ figures: Figures; rss: number; cpu: Record<stri
   const url = `http://127.0.0.1:${port}/`;
   await waitFor('bare Fastify', async () => (await fetch(url)).ok);
   await load(url, {}, 2);
-  const { result, rates } = await medianRun(async () => {
-    const before = cpuSnapshot({ 'bare Fastify': child });
-    const measured = await load(url);
-    return { figures: measured, cpu: cpuPerRequest(before, cpuSnapshot({ 'bare Fastify': child }), measured.total) };
-  });
+  const { result, rates } = await medianRun(() => loadWithCpu({ 'bare Fastify': child }, url));
   const { figures, cpu } = result;
   if (repeat > 1) console.error(`  bare Fastify runs: ${rates.join(', ')} req/s`);
   const rss = rssMb(child);

@@ -6,6 +6,7 @@ import {
   AirwaveError,
   authorize,
   BusRequest,
+  busHeaders,
   validationError,
   type Operation,
   type Principal,
@@ -67,9 +68,9 @@ export async function bindOperation<O extends Operation>(
 /** The request id and trace id of a bus request's headers (W3C traceparent: `00-<trace id>-<span>-<flags>`). */
 export function traceOf(headers: Headers): LogTrace {
   const trace: { reqId?: string; traceId?: string } = {};
-  const reqId = headers['x-request-id'];
+  const reqId = headers[busHeaders.requestId];
   if (reqId) trace.reqId = reqId;
-  const traceId = /^00-([0-9a-f]{32})-/.exec(headers.traceparent ?? '')?.[1];
+  const traceId = /^00-([0-9a-f]{32})-/.exec(headers[busHeaders.traceparent] ?? '')?.[1];
   if (traceId) trace.traceId = traceId;
   return trace;
 }
@@ -81,7 +82,7 @@ class HandlerContext implements CallContext {
     readonly headers: Headers,
   ) {}
   get requestId(): string | undefined {
-    return this.headers['x-request-id'];
+    return this.headers[busHeaders.requestId];
   }
   get trace(): LogTrace {
     return (this.#trace ??= traceOf(this.headers));
@@ -103,8 +104,10 @@ export async function callOperation<O extends Operation>(
 ): Promise<z.output<O['output']>> {
   const inherited: Headers = {};
   const outer = options.within?.headers;
-  if (outer?.['x-request-id']) inherited['x-request-id'] = outer['x-request-id'];
-  if (outer?.traceparent) inherited.traceparent = outer.traceparent;
+  for (const name of [busHeaders.requestId, busHeaders.traceparent]) {
+    const value = outer?.[name];
+    if (value) inherited[name] = value;
+  }
   const headers = { ...inherited, ...(options.headers ?? {}) };
   const reply = await bus.request(op.subject, { input, principal: options.principal ?? null }, {
     ...(Object.keys(headers).length ? { headers } : {}),

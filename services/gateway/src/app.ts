@@ -34,7 +34,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { appKeyAllows, type Endpoint } from './appkeys';
 import { ModuleRoutes } from './module-routes';
-import { traceparentOf } from './trace';
+import { traceIdOf, traceparentOf } from './trace';
 import { readCredentials } from './credentials';
 
 export interface GatewayOptions {
@@ -222,7 +222,7 @@ async function buildGateway(options: GatewayOptions) {
   app.addHook('onResponse', (request, reply, done) => {
     accessLine(() => {
       const userId = request.principal?.userId;
-      return `"reqId":${JSON.stringify(request.id)},"traceId":"${request.traceparent.slice(3, 35)}","method":${JSON.stringify(request.method)},"url":${JSON.stringify(redactUrl(request.url))},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime)}${userId === undefined ? '' : `,"userId":${userId}`}`;
+      return `"reqId":${JSON.stringify(request.id)},"traceId":"${traceIdOf(request.traceparent)}","method":${JSON.stringify(request.method)},"url":${JSON.stringify(redactUrl(request.url))},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime)}${userId === undefined ? '' : `,"userId":${userId}`}`;
     });
     if (metrics) {
       const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };

@@ -26,4 +26,5 @@ export function traceparentOf(incoming: string | string[] | undefined): string {
   return `00-${traceId}-${randomHex(8)}-${flags}`;
 }
 
-export const traceIdOf = (traceparent: string | undefined) => (traceparent ? pattern.exec(traceparent)?.[1] : undefined);
+/** The trace id of a traceparent made by `traceparentOf` (valid by construction: no parsing needed). */
+export const traceIdOf = (traceparent: string) => traceparent.slice(3, 35);
