@@ -1,7 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CENSOR, createLogger, LazyChildLogger, prebuiltInfoLine, redactSecrets, secretFields } from './index';
+import { CENSOR, createLogger, LazyChildLogger, prebuiltInfoLine, redactSecrets, secretFields, TurnBatchedLines } from './index';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -141,5 +144,46 @@ describe('LazyChildLogger', () => {
       expect.objectContaining({ level: 40, reqId: 'r-1', msg: 'second' }),
     ]);
     expect(log.bindings()).toMatchObject({ service: 'gw', reqId: 'r-1' });
+  });
+});
+
+describe('TurnBatchedLines', () => {
+  it('hands the sink one turn’s lines together, in order, after the turn', async () => {
+    const writes: string[] = [];
+    let flushes = 0;
+    const lines = new TurnBatchedLines({ write: (text) => writes.push(text), flushSync: () => (flushes += 1) });
+    lines.write('a\n');
+    lines.write('b\n');
+    lines.write('c\n');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['a\nb\nc\n']);
+    lines.write('d\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['a\nb\nc\n', 'd\n']);
+    lines.write('e\n');
+    lines.flushSync();
+    expect(writes).toEqual(['a\nb\nc\n', 'd\n', 'e\n']);
+    expect(flushes).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(3);
+  });
+
+  it('writes every line of a process that exits right after logging to stdout', () => {
+    const index = join(dirname(fileURLToPath(import.meta.url)), 'index.ts');
+    const script = `
+      const { createLogger } = await import(${JSON.stringify(index)});
+      const a = createLogger({ name: 'a' });
+      const b = createLogger({ name: 'b' });
+      for (let i = 0; i < 2000; i += 1) (i % 2 ? a : b).info({ i }, 'line');
+      a.error('last words'); // not fatal: pino flushes its stream itself after a fatal line
+      process.exit(3);
+    `;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    expect(run.status).toBe(3);
+    const written = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { i?: number; msg: string; service: string });
+    expect(written).toHaveLength(2001);
+    expect(written.slice(0, 2000).map((line) => line.i)).toEqual([...Array(2000).keys()]);
+    expect(written[2000]).toMatchObject({ msg: 'last words', service: 'a' });
   });
 });
