@@ -224,11 +224,7 @@ async function buildGateway(options: GatewayOptions) {
       const userId = request.principal?.userId;
       return `"reqId":${JSON.stringify(request.id)},"traceId":"${traceIdOf(request.traceparent)}","method":${JSON.stringify(request.method)},"url":${JSON.stringify(redactUrl(request.url))},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime)}${userId === undefined ? '' : `,"userId":${userId}`}`;
     });
-    if (metrics) {
-      const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
-      metrics.httpRequests.inc(labels);
-      metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
-    }
+    metrics?.recordHttp(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
