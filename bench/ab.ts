@@ -8,7 +8,9 @@
 // Run: pnpm --filter @airwave/bench ab <checkout A> [checkout B, default: this one]
 // Options (environment): BENCH_BURSTS (8 per side), BENCH_SECONDS (4 per burst),
 //   BENCH_CONNECTIONS (50), AB_ENV_A / AB_ENV_B (JSON of extra environment for one side, e.g.
-//   '{"LOG_LEVEL":"warn"}' to compare settings of one checkout). Each side runs
+//   '{"LOG_LEVEL":"warn"}' to compare settings of one checkout), AB_MAIN_A / AB_MAIN_B (the entry
+//   point in apps/server, default src/main.ts under tsx; a .js file such as a bundle made with
+//   `node tools/bundle.mjs src/main.ts --outdir dist` runs with plain node). Each side runs
 //   `node --import tsx apps/server/src/main.ts` of its checkout (dependencies installed) on PGlite
 //   in a temporary directory; the machine's DATABASE_URL, NATS_URL and REDIS_URL are never passed on.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -47,7 +49,8 @@ try {
     const extra = JSON.parse(process.env[`AB_ENV_${name}`] ?? '{}') as Record<string, string>;
     const port = 18_700 + index + Math.floor(Math.random() * 200) * 2;
     const log = openSync(join(scratch, `${name}.log`), 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const main = process.env[`AB_MAIN_${name}`] ?? 'src/main.ts';
+    const child = spawn(process.execPath, [...(main.endsWith('.ts') ? ['--import', 'tsx'] : []), main], {
       cwd: join(checkout, 'apps', 'server'),
       env: { ...inherited, DATA_DIR: join(scratch, `data-${name}`), PORT: String(port), HOST: '127.0.0.1', AIRWAVE_ADMIN_PASSWORD: PASSWORD, ...extra },
       stdio: ['ignore', log, log],
