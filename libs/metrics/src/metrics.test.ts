@@ -19,7 +19,7 @@ describe('recordHttp and recordBus', () => {
     const durations = (await metrics.httpDuration.get()).values;
     const sum = durations.find((v) => v.metricName === 'airwave_http_request_duration_seconds_sum' && v.labels.status === '200');
     expect(sum?.value).toBeCloseTo(0.023, 6);
-    const le5ms = durations.find((v) => v.labels.le === 0.005 && v.labels.status === '200');
+    const le5ms = durations.find((v) => (v.labels as { le?: number }).le === 0.005 && v.labels.status === '200');
     expect(le5ms?.value).toBe(1);
 
     metrics.recordBus('account.uid', 'ok', 0.0005);
