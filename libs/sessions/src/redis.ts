@@ -1,6 +1,6 @@
 import { AirwaveError, PrincipalProfile } from '@airwave/contracts';
 import { Redis } from 'ioredis';
-import { DEFAULT_SESSION_TTL_SECONDS, hashSessionKey, looksLikeSessionKey, newSessionKey, nowSeconds, type SessionStore } from './types';
+import { deepFreeze, DEFAULT_SESSION_TTL_SECONDS, hashSessionKey, looksLikeSessionKey, newSessionKey, nowSeconds, type SessionStore } from './types';
 
 export interface RedisSessionOptions {
   url: string;
@@ -37,13 +37,6 @@ return out
 /** Most parsed principals kept per store (the cache is emptied when full). */
 const PROFILE_CACHE_MAX = 10_000;
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
 
 /** Most keys in one batch (a larger turn is sent as several commands). */
 export const AUTHENTICATE_BATCH_MAX = 64;

@@ -57,6 +57,19 @@ function suite(name: string, make: (ttlSeconds: number) => SessionStore, inspect
       expect((await store.authenticate(session.key))?.profile).toBeNull();
     });
 
+    it('hands out principals no caller can change, and keeps no object of the caller', async () => {
+      const store = open();
+      const session = await store.create(10);
+      const given = { userId: 10, username: 'ten', groupIds: [2], permissions: ['a'] };
+      await store.setProfile(given);
+      given.permissions.push('z');
+      const found = (await store.authenticate(session.key))?.profile;
+      expect(found?.permissions).toEqual(['a']);
+      expect(Object.isFrozen(found) && Object.isFrozen(found?.permissions)).toBe(true);
+      expect(() => (found!.permissions as string[]).push('b')).toThrow(TypeError);
+      expect((await store.getProfile(10))?.permissions).toEqual(['a']);
+    });
+
     it('authenticates many keys presented at once, each to its own session and principal', async () => {
       const store = open();
       const users = Array.from({ length: 150 }, (_, i) => 1000 + i);

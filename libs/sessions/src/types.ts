@@ -61,3 +61,12 @@ export function looksLikeSessionKey(key: string): boolean {
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Freezes a value and everything inside it: principals the stores hand out are shared, never changed. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
