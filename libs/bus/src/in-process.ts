@@ -72,17 +72,32 @@ export function createInProcessHub(options: { maxStoredEvents?: number } = {}): 
   };
 }
 
-// Handlers by subject, per version of the hub's handler list (every change replaces the list), so a
-// request does not scan every handler of every service.
-const handlerIndexes = new WeakMap<Handler[], Map<string, Handler[]>>();
-function handlersFor(hub: InProcessHub, subject: string): Handler[] {
-  let index = handlerIndexes.get(hub.handlers);
+// Who answers a subject, per version of the hub's handler list (every change replaces the list), so a
+// request neither scans every handler of every service nor regroups them: the plain subscribers
+// (each gets the request) and, per queue group, its members (one of them gets it, in turn).
+interface Audience {
+  plain: Handler[];
+  groups: { key: string; members: Handler[] }[];
+}
+const audienceIndexes = new WeakMap<Handler[], Map<string, Audience>>();
+function audienceFor(hub: InProcessHub, subject: string): Audience | undefined {
+  let index = audienceIndexes.get(hub.handlers);
   if (!index) {
     index = new Map();
-    for (const handler of hub.handlers) index.set(handler.subject, [...(index.get(handler.subject) ?? []), handler]);
-    handlerIndexes.set(hub.handlers, index);
+    for (const handler of hub.handlers) {
+      let audience = index.get(handler.subject);
+      if (!audience) index.set(handler.subject, (audience = { plain: [], groups: [] }));
+      if (handler.queue === undefined) audience.plain.push(handler);
+      else {
+        const key = `${handler.subject}|${handler.queue}`;
+        let group = audience.groups.find((g) => g.key === key);
+        if (!group) audience.groups.push((group = { key, members: [] }));
+        group.members.push(handler);
+      }
+    }
+    audienceIndexes.set(hub.handlers, index);
   }
-  return index.get(subject) ?? [];
+  return index.get(subject);
 }
 
 // Requests reach their handlers at the end of the event loop's turn, all of that turn's together,
@@ -101,14 +116,12 @@ function deliverLater(deliver: () => void): void {
   if (deliveries.length === 1) setImmediate(deliverTurn);
 }
 
-const copy = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class InProcessBus implements Bus {
   private readonly prefix: string;
   private readonly timeoutMs: number;
   private state: 'connected' | 'closed' = 'connected';
-  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     private readonly hub: InProcessHub,
@@ -118,29 +131,35 @@ class InProcessBus implements Bus {
     this.timeoutMs = options.requestTimeoutMs ?? 5000;
   }
 
-  private track<T>(work: Promise<T>): Promise<T> {
-    this.inFlight.add(work);
-    void work.finally(() => this.inFlight.delete(work)).catch(() => undefined);
-    return work;
+  // Handlers running now: drain waits for them. Counted inside the handler's own async function,
+  // not with a .finally() on its promise (two more promises a request).
+  private running = 0;
+  private idleWaiters: (() => void)[] = [];
+
+  private started(): void {
+    this.running += 1;
+  }
+
+  private finished(): void {
+    this.running -= 1;
+    if (this.running === 0 && this.idleWaiters.length) for (const wake of this.idleWaiters.splice(0)) wake();
   }
 
   async request(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers } = {}): Promise<unknown> {
     if (this.state === 'closed') throw closed();
-    const full = requestSubject(this.prefix, subject);
-    const matching = handlersFor(this.hub, full).filter((h) => h.bus.state === 'connected');
-    if (matching.length === 0) throw noResponders(subject);
+    const audience = audienceFor(this.hub, requestSubject(this.prefix, subject));
     const chosen: Handler[] = [];
-    const groups = new Map<string, Handler[]>();
-    for (const handler of matching) {
-      if (handler.queue === undefined) chosen.push(handler);
-      else groups.set(handler.queue, [...(groups.get(handler.queue) ?? []), handler]);
+    if (audience) {
+      for (const handler of audience.plain) if (handler.bus.state === 'connected') chosen.push(handler);
+      for (const group of audience.groups) {
+        const members = group.members.filter((h) => h.bus.state === 'connected');
+        if (members.length === 0) continue;
+        const turn = this.hub.roundRobin.get(group.key) ?? 0;
+        this.hub.roundRobin.set(group.key, turn + 1);
+        chosen.push(members[turn % members.length]!);
+      }
     }
-    for (const [queue, members] of groups) {
-      const key = `${full}|${queue}`;
-      const turn = this.hub.roundRobin.get(key) ?? 0;
-      this.hub.roundRobin.set(key, turn + 1);
-      chosen.push(members[turn % members.length]!);
-    }
+    if (chosen.length === 0) throw noResponders(subject);
     const payload = JSON.stringify(data === undefined ? null : data);
     const headers = { ...(options.headers ?? {}) };
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
@@ -181,8 +200,9 @@ class InProcessBus implements Bus {
   }
 
   /** Runs one handler as its own bus would, returning the serialized reply. */
-  invoke(handler: Handler, subject: string, payload: string, headers: Headers): Promise<string> {
-    const work = (async () => {
+  async invoke(handler: Handler, subject: string, payload: string, headers: Headers): Promise<string> {
+    this.started();
+    try {
       let result: { ok: true; data: unknown } | { ok: false; error: unknown };
       try {
         result = { ok: true, data: await handler.handler({ subject, data: JSON.parse(payload), headers: { ...headers } }) };
@@ -190,8 +210,9 @@ class InProcessBus implements Bus {
         result = { ok: false, error };
       }
       return encodeReply(result, (e) => this.options.onHandlerError?.(e, subject, headers));
-    })();
-    return this.track(work);
+    } finally {
+      this.finished();
+    }
   }
 
   async handle(subject: string, handler: RequestHandler, options: { queue?: string } = {}): Promise<Subscription> {
@@ -314,17 +335,17 @@ class InProcessBus implements Bus {
     })();
   }
 
-  deliver(member: Member, event: StoredEvent, deliveryCount: number): Promise<boolean> {
-    const work = (async () => {
-      try {
-        await member.handler({ subject: event.subject.slice(this.prefix.length + '.events.'.length), data: copy(JSON.parse(event.payload)), headers: { ...event.headers }, deliveryCount });
-        return true;
-      } catch (error) {
-        this.options.onHandlerError?.(error, event.subject);
-        return false;
-      }
-    })();
-    return this.track(work);
+  async deliver(member: Member, event: StoredEvent, deliveryCount: number): Promise<boolean> {
+    this.started();
+    try {
+      await member.handler({ subject: event.subject.slice(this.prefix.length + '.events.'.length), data: JSON.parse(event.payload), headers: { ...event.headers }, deliveryCount });
+      return true;
+    } catch (error) {
+      this.options.onHandlerError?.(error, event.subject);
+      return false;
+    } finally {
+      this.finished();
+    }
   }
 
   status() {
@@ -342,7 +363,7 @@ class InProcessBus implements Bus {
     for (const consumer of [...this.hub.consumers.values(), ...this.hub.ephemeral]) {
       consumer.members = consumer.members.filter((m) => m.bus !== this);
     }
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    while (this.running > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 }
 
