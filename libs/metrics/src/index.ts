@@ -89,17 +89,19 @@ export function createMetrics(labels: Record<string, string> = {}): Metrics {
 /** Wraps a bus so that every request's latency is recorded by subject and outcome. */
 export function instrumentBus(bus: Bus, metrics: Metrics): Bus {
   // Built once, not per property access: the wrapper sits on every request's path.
-  const request: Bus['request'] = async (subject, data, options) => {
+  const request: Bus['request'] = (subject, data, options) => {
     const started = performance.now();
-    let outcome = 'ok';
-    try {
-      return await bus.request(subject, data, options);
-    } catch (error) {
-      outcome = (error as { code?: string }).code ?? 'error';
-      throw error;
-    } finally {
-      metrics.recordBus(subject, outcome, (performance.now() - started) / 1000);
-    }
+    // One .then() rather than an async function awaiting the request (a promise and a turn fewer).
+    return bus.request(subject, data, options).then(
+      (reply) => {
+        metrics.recordBus(subject, 'ok', (performance.now() - started) / 1000);
+        return reply;
+      },
+      (error: unknown) => {
+        metrics.recordBus(subject, (error as { code?: string }).code ?? 'error', (performance.now() - started) / 1000);
+        throw error;
+      },
+    );
   };
   const bound = new Map<PropertyKey, unknown>();
   return new Proxy(bus, {
