@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMetrics } from './index';
+import { createMetrics, KeyedHistogram } from './index';
 
 describe('recordHttp and recordBus', () => {
   it('count every call under its own labels, through the cached children', async () => {
@@ -30,5 +31,33 @@ describe('recordHttp and recordBus', () => {
       text.split('\n').find((line) => line.startsWith('airwave_bus_request_duration_seconds_count{') && line.includes(`outcome="${outcome}"`) && line.includes('subject="account.uid"'));
     expect(busCount('ok')).toMatch(/ 2$/);
     expect(busCount('timeout')).toMatch(/ 1$/);
+  });
+});
+
+describe('KeyedHistogram', () => {
+  it('exposes what a prom-client Histogram exposes for the same observations', async () => {
+    const { Histogram, Registry } = await import('prom-client');
+    const buckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+    const label = fc.record({ method: fc.constantFrom('GET', 'POST', 'DELETE'), route: fc.constantFrom('/a', '/b/:id', 'unmatched'), status: fc.constantFrom(200, 400, 503) });
+    // Values on and around the bounds, and beyond the last.
+    const value = fc.oneof(fc.constantFrom(...buckets, 0, 20), fc.double({ min: 0, max: 20, noNaN: true }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(label, value), { maxLength: 60 }), async (observations) => {
+        const ours = new Registry();
+        ours.setDefaultLabels({ process: 'p' });
+        const keyed = new KeyedHistogram<'method' | 'route' | 'status'>('h_seconds', 'help', buckets);
+        ours.registerMetric(keyed as never);
+        const theirs = new Registry();
+        theirs.setDefaultLabels({ process: 'p' });
+        const reference = new Histogram({ name: 'h_seconds', help: 'help', labelNames: ['method', 'route', 'status'], buckets, registers: [theirs] });
+        for (const [{ method, route, status }, seconds] of observations) {
+          keyed.observe(`${method} ${status} ${route}`, () => ({ method, route, status: String(status) }), seconds);
+          reference.observe({ method, route, status: String(status) }, seconds);
+        }
+        const lines = async (registry: InstanceType<typeof Registry>) => (await registry.metrics()).split('\n').filter(Boolean).sort();
+        expect(await lines(ours)).toEqual(await lines(theirs));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
