@@ -149,7 +149,7 @@ export interface LineSink {
 /**
  * A pino destination that hands its sink the lines of one event-loop turn together, as one string.
  * sonic-boom measures the byte length of its whole pending buffer on every write; under load, with
- * a write in flight and a line a request, that cost about 3 µs a request (BENCHMARKS.md, "Lines of a
+ * a write in flight and a line a request, that cost about 5 µs a request (BENCHMARKS.md, "Lines of a
  * turn written together"). Lines keep their order; at most one turn's lines wait, and `flushSync`
  * (called on exit) passes them on at once.
  */
