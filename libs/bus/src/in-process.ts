@@ -4,6 +4,7 @@
 // with durable consumers, acks and redelivery.
 import { randomUUID } from 'node:crypto';
 import { closed, encodeReply, noResponders, timedOut, unwrapReply } from './errors';
+import { InFlight } from './in-flight';
 import { eventSubject, requestSubject, subjectMatches } from './subjects';
 import type { Bus, BusOptions, EventHandler, Headers, RequestHandler, Subscription } from './types';
 
@@ -131,19 +132,7 @@ class InProcessBus implements Bus {
     this.timeoutMs = options.requestTimeoutMs ?? 5000;
   }
 
-  // Handlers running now: drain waits for them. Counted inside the handler's own async function,
-  // not with a .finally() on its promise (two more promises a request).
-  private running = 0;
-  private idleWaiters: (() => void)[] = [];
-
-  private started(): void {
-    this.running += 1;
-  }
-
-  private finished(): void {
-    this.running -= 1;
-    if (this.running === 0 && this.idleWaiters.length) for (const wake of this.idleWaiters.splice(0)) wake();
-  }
+  private readonly inFlight = new InFlight();
 
   async request(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers } = {}): Promise<unknown> {
     if (this.state === 'closed') throw closed();
@@ -201,7 +190,7 @@ class InProcessBus implements Bus {
 
   /** Runs one handler as its own bus would, returning the serialized reply. */
   async invoke(handler: Handler, subject: string, payload: string, headers: Headers): Promise<string> {
-    this.started();
+    this.inFlight.start();
     try {
       let result: { ok: true; data: unknown } | { ok: false; error: unknown };
       try {
@@ -211,7 +200,7 @@ class InProcessBus implements Bus {
       }
       return encodeReply(result, (e) => this.options.onHandlerError?.(e, subject, headers));
     } finally {
-      this.finished();
+      this.inFlight.finish();
     }
   }
 
@@ -336,7 +325,7 @@ class InProcessBus implements Bus {
   }
 
   async deliver(member: Member, event: StoredEvent, deliveryCount: number): Promise<boolean> {
-    this.started();
+    this.inFlight.start();
     try {
       await member.handler({ subject: event.subject.slice(this.prefix.length + '.events.'.length), data: JSON.parse(event.payload), headers: { ...event.headers }, deliveryCount });
       return true;
@@ -344,7 +333,7 @@ class InProcessBus implements Bus {
       this.options.onHandlerError?.(error, event.subject);
       return false;
     } finally {
-      this.finished();
+      this.inFlight.finish();
     }
   }
 
@@ -363,7 +352,7 @@ class InProcessBus implements Bus {
     for (const consumer of [...this.hub.consumers.values(), ...this.hub.ephemeral]) {
       consumer.members = consumer.members.filter((m) => m.bus !== this);
     }
-    while (this.running > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    await this.inFlight.idle();
   }
 }
 

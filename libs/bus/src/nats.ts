@@ -14,6 +14,7 @@ import {
 } from '@nats-io/jetstream';
 import { connect, createInbox, headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection, type Subscription as NatsSubscription } from '@nats-io/transport-node';
 import { closed, encodeReply, noResponders, timedOut, unwrapReply } from './errors';
+import { InFlight } from './in-flight';
 import { consumerName, eventSubject, requestSubject, streamName } from './subjects';
 import type { Bus, BusOptions, BusStatus, EventHandler, Headers, RequestHandler, SubscribeOptions, Subscription } from './types';
 
@@ -90,7 +91,7 @@ class NatsBus implements Bus {
   private jsm: JetStreamManager | undefined;
   private readonly consumers = new Set<ConsumerMessages>();
   private readonly subscriptions = new Set<NatsSubscription>();
-  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly inFlight = new InFlight();
   private draining = false;
   /** Replies arrive on `<inbox><token>`, one subscription for every request of this connection. */
   private readonly inbox: string;
@@ -174,12 +175,6 @@ class NatsBus implements Bus {
     }
   }
 
-  private track<T>(work: Promise<T>): Promise<T> {
-    this.inFlight.add(work);
-    void work.finally(() => this.inFlight.delete(work)).catch(() => undefined);
-    return work;
-  }
-
   private ensureOpen(): void {
     if (this.draining || this.state === 'closed') throw closed();
     if (this.state !== 'connected') throw new AirwaveError('unavailable', 'The message bus is reconnecting; try again shortly.');
@@ -217,22 +212,26 @@ class NatsBus implements Bus {
       ...(options.queue ? { queue: options.queue } : {}),
       callback: (error, msg) => {
         if (error) return;
-        const work = (async () => {
-          let result: { ok: true; data: unknown } | { ok: false; error: unknown };
-          const headers = fromNatsHeaders(msg.headers);
+        void (async () => {
+          this.inFlight.start();
           try {
-            result = { ok: true, data: await handler({ subject, data: decode(msg.data), headers }) };
-          } catch (e) {
-            result = { ok: false, error: e };
-          }
-          const reply = encodeReply(result, (e) => this.options.onHandlerError?.(e, subject, headers));
-          try {
-            msg.respond(encoder.encode(reply));
-          } catch {
-            // The requester is gone or the connection dropped: nothing left to answer.
+            let result: { ok: true; data: unknown } | { ok: false; error: unknown };
+            const headers = fromNatsHeaders(msg.headers);
+            try {
+              result = { ok: true, data: await handler({ subject, data: decode(msg.data), headers }) };
+            } catch (e) {
+              result = { ok: false, error: e };
+            }
+            const reply = encodeReply(result, (e) => this.options.onHandlerError?.(e, subject, headers));
+            try {
+              msg.respond(encoder.encode(reply));
+            } catch {
+              // The requester is gone or the connection dropped: nothing left to answer.
+            }
+          } finally {
+            this.inFlight.finish();
           }
         })();
-        void this.track(work);
       },
     });
     this.subscriptions.add(sub);
@@ -289,16 +288,16 @@ class NatsBus implements Bus {
     const prefixLength = `${this.prefix}.events.`.length;
     const loop = (async () => {
       for await (const msg of messages) {
-        const work = (async () => {
-          try {
-            await handler({ subject: msg.subject.slice(prefixLength), data: decode(msg.data), headers: fromNatsHeaders(msg.headers), deliveryCount: msg.info.deliveryCount });
-            msg.ack();
-          } catch (error) {
-            this.options.onHandlerError?.(error, msg.subject);
-            msg.nak(Math.min(100 * msg.info.deliveryCount, 2000));
-          }
-        })();
-        await this.track(work);
+        this.inFlight.start();
+        try {
+          await handler({ subject: msg.subject.slice(prefixLength), data: decode(msg.data), headers: fromNatsHeaders(msg.headers), deliveryCount: msg.info.deliveryCount });
+          msg.ack();
+        } catch (error) {
+          this.options.onHandlerError?.(error, msg.subject);
+          msg.nak(Math.min(100 * msg.info.deliveryCount, 2000));
+        } finally {
+          this.inFlight.finish();
+        }
       }
     })();
     void loop.catch(() => undefined);
@@ -337,7 +336,7 @@ class NatsBus implements Bus {
     // Stop taking new work first, then let in-flight handlers finish (they still reply), then close.
     await Promise.allSettled([...this.subscriptions].map((sub) => (sub.isClosed() ? undefined : sub.drain())));
     await Promise.allSettled([...this.consumers].map((messages) => messages.close()));
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    await this.inFlight.idle();
     if (!this.nc.isClosed()) await this.nc.drain().catch(() => this.nc.close());
     this.state = 'closed';
   }
