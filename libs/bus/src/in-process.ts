@@ -123,6 +123,7 @@ class InProcessBus implements Bus {
   private readonly prefix: string;
   private readonly timeoutMs: number;
   private state: 'connected' | 'closed' = 'connected';
+  private readonly inFlight = new InFlight();
 
   constructor(
     private readonly hub: InProcessHub,
@@ -132,20 +133,18 @@ class InProcessBus implements Bus {
     this.timeoutMs = options.requestTimeoutMs ?? 5000;
   }
 
-  private readonly inFlight = new InFlight();
-
   async request(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers } = {}): Promise<unknown> {
     if (this.state === 'closed') throw closed();
     const audience = audienceFor(this.hub, requestSubject(this.prefix, subject));
+    // The hub's list holds only handlers of open buses (drain closes a bus and takes its handlers out
+    // in one step), so every one listed can be chosen; one that closes before delivery is skipped there.
     const chosen: Handler[] = [];
     if (audience) {
-      for (const handler of audience.plain) if (handler.bus.state === 'connected') chosen.push(handler);
+      chosen.push(...audience.plain);
       for (const group of audience.groups) {
-        const members = group.members.filter((h) => h.bus.state === 'connected');
-        if (members.length === 0) continue;
         const turn = this.hub.roundRobin.get(group.key) ?? 0;
         this.hub.roundRobin.set(group.key, turn + 1);
-        chosen.push(members[turn % members.length]!);
+        chosen.push(group.members[turn % group.members.length]!);
       }
     }
     if (chosen.length === 0) throw noResponders(subject);

@@ -37,7 +37,6 @@ return out
 /** Most parsed principals kept per store (the cache is emptied when full). */
 const PROFILE_CACHE_MAX = 10_000;
 
-
 /** Most keys in one batch (a larger turn is sent as several commands). */
 export const AUTHENTICATE_BATCH_MAX = 64;
 
