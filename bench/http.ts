@@ -5,17 +5,23 @@
 //   (b) the separate services (account, media, scheduling, modules, gateway), each its own process,
 //       on NATS_URL, a fresh database on DATABASE_URL (dropped afterwards) and REDIS_URL, with a
 //       unique BUS_PREFIX and REDIS_PREFIX (cleaned up afterwards);
-//   (c) a bare Fastify route (bench/bare-fastify.ts), measured before and after the two systems;
+//   (c) a bare Fastify route (bench/bare-fastify.ts), one process for the whole run;
 // and reports requests/second and p50/p99 latency of an authenticated GET /api/v2/account/uid,
 // GET /api/v2/media/search over generated items and GET /api/v2/shows (a week of 50 recurring
 // entries), plus the RSS of every process after start-up and after the load.
 //
+// The ratio to bare Fastify is measured in pairs: every run of a system is flanked by bare Fastify
+// runs (bare, system, bare, system, …, bare) and divided by the mean of the two around it, so a
+// change of the machine's pace (on a shared 2-core machine, bare Fastify alone moved between 18,000
+// and 53,000 req/s from one hour to the next) hits both sides of a ratio alike. The report gives
+// the median ratio of the pairs and the lowest and highest.
+//
 // Run: pnpm bench:http            (from the repository root)
-// Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ITEMS (100000),
+// Options (environment): BENCH_SECONDS (10 per run), BENCH_CONNECTIONS (50), BENCH_ITEMS (100000),
 //   BENCH_EMBEDDED_ITEMS (BENCH_ITEMS), BENCH_TARGETS (embedded,distributed),
-//   BENCH_ENDPOINTS (uid,search,shows), BENCH_REPEAT (1: measure every endpoint and every bare
-//   Fastify run that many times and report the run with the median rate; the rates of all runs go
-//   to the notes), BENCH_PROFILE=1
+//   BENCH_ENDPOINTS (uid,search,shows), BENCH_REPEAT (3: runs of every endpoint, each between two
+//   bare Fastify runs; the run with the median ratio is reported, every ratio goes to the notes),
+//   BENCH_PROFILE=1
 //   (run every gateway with `node --cpu-prof`, profiles under bench/profiles/<process>-<time>/,
 //   one per thread: the largest is the main thread).
 //   DATABASE_URL / NATS_URL / REDIS_URL default to the machine's postgres://postgres@127.0.0.1:5432/test,
@@ -48,7 +54,7 @@ const embeddedItems = Number(process.env.BENCH_EMBEDDED_ITEMS ?? items);
 const targets = (process.env.BENCH_TARGETS ?? 'embedded,distributed').split(',');
 const profile = process.env.BENCH_PROFILE === '1';
 const only = (process.env.BENCH_ENDPOINTS ?? 'uid,search,shows').split(',');
-const repeat = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
+const repeat = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 const urls = {
   database: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   nats: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
@@ -240,12 +246,48 @@ async function loadWithCpu(processes: Record<string, ChildProcess>, url: string,
   return { figures, cpu: cpuPerRequest(before, cpuSnapshot(processes), figures.total) };
 }
 
-/** Runs a measurement BENCH_REPEAT times; the run with the median rate, and every run's rate. */
-async function medianRun<T extends { figures: Figures }>(measure: () => Promise<T>): Promise<{ result: T; rates: number[] }> {
-  const runs: T[] = [];
-  for (let i = 0; i < repeat; i += 1) runs.push(await measure());
-  const sorted = [...runs].sort((a, b) => a.figures.rps - b.figures.rps);
-  return { result: sorted[Math.floor((sorted.length - 1) / 2)]!, rates: runs.map((run) => Math.round(run.figures.rps)) };
+/** One load run with its CPU per request by process. */
+interface Run {
+  figures: Figures;
+  cpu: Record<string, number>;
+}
+
+/** The bare Fastify yardstick: one process, measured between the runs of every system. */
+interface Yardstick {
+  child: ChildProcess;
+  url: string;
+  rss: number;
+  /** Every bare run of the benchmark, in order. */
+  runs: Run[];
+}
+
+/**
+ * BENCH_REPEAT runs of `measure`, each between two runs of bare Fastify (bare, system, bare, …,
+ * bare): a run's ratio divides its rate by the mean of the bare runs just before and just after it.
+ * Returns the run with the median ratio and every run's rate and ratio.
+ */
+async function pairedRuns(yardstick: Yardstick, measure: () => Promise<Run>): Promise<{ result: Run; ratio: number; rates: number[]; ratios: number[]; bareRates: number[] }> {
+  const measureBare = async () => {
+    const run = await loadWithCpu({ 'bare Fastify': yardstick.child }, yardstick.url);
+    yardstick.runs.push(run);
+    return run;
+  };
+  const bares: Run[] = [await measureBare()];
+  const runs: { run: Run; ratio: number }[] = [];
+  for (let i = 0; i < repeat; i += 1) {
+    const run = await measure();
+    const after = await measureBare();
+    runs.push({ run, ratio: run.figures.rps / ((bares.at(-1)!.figures.rps + after.figures.rps) / 2) });
+    bares.push(after);
+  }
+  const median = [...runs].sort((a, b) => a.ratio - b.ratio)[Math.floor((runs.length - 1) / 2)]!;
+  return {
+    result: median.run,
+    ratio: median.ratio,
+    rates: runs.map(({ run }) => Math.round(run.figures.rps)),
+    ratios: runs.map(({ ratio }) => ratio),
+    bareRates: bares.map((run) => Math.round(run.figures.rps)),
+  };
 }
 
 async function load(url: string, headers: Record<string, string> = {}, duration = seconds): Promise<Figures> {
@@ -267,10 +309,20 @@ interface SystemResult {
   rss: { name: string; started: number; loaded: number }[];
   /** CPU microseconds per request by process, per endpoint. */
   cpu: Record<string, Record<string, number>>;
+  /** Per endpoint: the median ratio to bare Fastify, and the lowest and highest of the pairs. */
+  ratios: Record<string, { median: number; low: number; high: number }>;
   notes: string[];
 }
 
-async function measureSystem(label: string, base: string, processes: Record<string, ChildProcess>, key: string, player: number, notes: string[]): Promise<SystemResult> {
+async function measureSystem(
+  label: string,
+  base: string,
+  processes: Record<string, ChildProcess>,
+  key: string,
+  player: number,
+  yardstick: Yardstick,
+  notes: string[],
+): Promise<SystemResult> {
   await sleep(2000); // let start-up work (outbox relays, JIT) settle
   const started = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssMb(child)]));
   const headers = { authorization: `Bearer ${key}` };
@@ -282,36 +334,36 @@ async function measureSystem(label: string, base: string, processes: Record<stri
   await load(endpoints.uid!, headers, 2); // warm-up
   const figures: Record<string, Figures> = {};
   const cpu: Record<string, Record<string, number>> = {};
+  const ratios: SystemResult['ratios'] = {};
   for (const [name, url] of Object.entries(endpoints)) {
     if (!only.includes(name)) continue;
-    const { result, rates } = await medianRun(() => loadWithCpu(processes, url, headers));
-    figures[name] = result.figures;
-    cpu[name] = result.cpu;
-    if (repeat > 1) notes.push(`${name}: ${repeat} runs at ${rates.join(', ')} req/s; the median run is reported`);
-    console.error(`  ${label} ${name}: ${figures[name]!.rps.toFixed(0)} req/s, p50 ${figures[name]!.p50} ms, p99 ${figures[name]!.p99} ms, ${figures[name]!.bad} bad`);
+    const paired = await pairedRuns(yardstick, () => loadWithCpu(processes, url, headers));
+    figures[name] = paired.result.figures;
+    cpu[name] = paired.result.cpu;
+    ratios[name] = { median: paired.ratio, low: Math.min(...paired.ratios), high: Math.max(...paired.ratios) };
+    notes.push(
+      `${name}: ${repeat} run${repeat > 1 ? 's' : ''} at ${paired.rates.join(', ')} req/s (ratios ${paired.ratios.map((r) => r.toFixed(3)).join(', ')}), bare Fastify around them at ${paired.bareRates.join(', ')} req/s`,
+    );
+    console.error(
+      `  ${label} ${name}: ${figures[name]!.rps.toFixed(0)} req/s, p50 ${figures[name]!.p50} ms, p99 ${figures[name]!.p99} ms, ${figures[name]!.bad} bad; ratio ${paired.ratio.toFixed(3)} (${paired.ratios.map((r) => r.toFixed(3)).join(', ')})`,
+    );
   }
   await sleep(2000);
   const rss = Object.entries(processes).map(([name, child]) => ({ name, started: started[name]!, loaded: rssMb(child) }));
-  return { label, figures, rss, cpu, notes };
+  return { label, figures, rss, cpu, ratios, notes };
 }
 
 // ---- the targets
-async function bare(): Promise<{ figures: Figures; rss: number; cpu: Record<string, number> }> {
+async function startYardstick(): Promise<Yardstick> {
   const port = await freePort();
   const child = startProcess('bare-fastify', join(root, 'bench'), 'bare-fastify.ts', { PORT: String(port) });
   const url = `http://127.0.0.1:${port}/`;
   await waitFor('bare Fastify', async () => (await fetch(url)).ok);
-  await load(url, {}, 2);
-  const { result, rates } = await medianRun(() => loadWithCpu({ 'bare Fastify': child }, url));
-  const { figures, cpu } = result;
-  if (repeat > 1) console.error(`  bare Fastify runs: ${rates.join(', ')} req/s`);
-  const rss = rssMb(child);
-  await stopChild(child);
-  console.error(`  bare Fastify: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms`);
-  return { figures, rss, cpu };
+  await load(url, {}, 2); // warm-up
+  return { child, url, rss: rssMb(child), runs: [] };
 }
 
-async function embedded(): Promise<SystemResult> {
+async function embedded(yardstick: Yardstick): Promise<SystemResult> {
   const dataDir = join(scratch, 'embedded-data');
   mkdirSync(dataDir, { recursive: true });
   const loadStarted = performance.now();
@@ -329,14 +381,14 @@ async function embedded(): Promise<SystemResult> {
   await waitFor('the embedded server', async () => (await fetch(`${base}/readyz`)).ok);
   const { key } = await api<{ key: string }>(base, 'POST', '/account/login', undefined, { username: 'admin', password: 'admin' });
   const player = await createBusyPlayer(base, key);
-  const result = await measureSystem('embedded', base, { 'airwave (all in one)': server }, key, player, [
+  const result = await measureSystem('embedded', base, { 'airwave (all in one)': server }, key, player, yardstick, [
     `${embeddedItems.toLocaleString('en')} media items loaded into PGlite in ${loadSeconds.toFixed(1)} s`,
   ]);
   await stopChild(server);
   return result;
 }
 
-async function distributed(): Promise<SystemResult> {
+async function distributed(yardstick: Yardstick): Promise<SystemResult> {
   const id = randomBytes(4).toString('hex');
   const database = await createTestDatabase(urls.database, 'bench_http');
   cleanups.push(database.drop);
@@ -378,7 +430,7 @@ async function distributed(): Promise<SystemResult> {
     return true;
   });
   const player = await createBusyPlayer(base, key);
-  const result = await measureSystem('separate services', base, processes, key, player, [
+  const result = await measureSystem('separate services', base, processes, key, player, yardstick, [
     `${items.toLocaleString('en')} media items loaded into PostgreSQL in ${loadSeconds.toFixed(1)} s`,
   ]);
   await Promise.all(Object.values(processes).map((child) => stopChild(child)));
@@ -387,38 +439,41 @@ async function distributed(): Promise<SystemResult> {
 
 // ---- report
 const f0 = (n: number) => n.toFixed(0);
-interface Bare {
-  when: string;
-  figures: Figures;
-  rss: number;
-  cpu: Record<string, number>;
-}
-function report(bares: Bare[], systems: SystemResult[]) {
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+function report(yardstick: Yardstick, systems: SystemResult[]) {
   const lines: string[] = [];
+  const bareRates = yardstick.runs.map((run) => run.figures.rps);
   lines.push(`${seconds} s per run, ${connections} connections, autocannon in the bench process, every target on 127.0.0.1.`);
-  lines.push('The ratio divides by the mean of the bare Fastify runs just before and just after that system.');
+  lines.push('Every run of a system lies between two bare Fastify runs; its ratio divides by their mean. The ratio column is the');
+  lines.push(`median of the ${repeat} pair${repeat > 1 ? 's' : ''} (lowest – highest), req/s to p99 are those of the run with the median ratio.`);
   lines.push('');
-  lines.push('| Target | Endpoint | req/s | p50 | p99 | ratio to bare Fastify | non-2xx / errors |');
+  lines.push('| Target | Endpoint | req/s | p50 | p99 | ratio to bare Fastify (lowest – highest) | non-2xx / errors |');
   lines.push('|---|---|---|---|---|---|---|');
-  for (const bare of bares) lines.push(`| bare Fastify (${bare.when}) | GET / | ${f0(bare.figures.rps)} | ${bare.figures.p50} ms | ${bare.figures.p99} ms | 1 | ${bare.figures.non2xx} / ${bare.figures.errors} |`);
+  const bareBad = yardstick.runs.reduce((sum, run) => [sum[0]! + run.figures.non2xx, sum[1]! + run.figures.errors], [0, 0]);
+  lines.push(
+    `| bare Fastify (${bareRates.length} runs) | GET / | ${f0(median(bareRates))} (median; ${f0(Math.min(...bareRates))} – ${f0(Math.max(...bareRates))}) | ${median(yardstick.runs.map((run) => run.figures.p50))} ms | ${median(yardstick.runs.map((run) => run.figures.p99))} ms | 1 | ${bareBad[0]} / ${bareBad[1]} |`,
+  );
   const names: Record<string, string> = {
     uid: 'GET /api/v2/account/uid (session)',
     search: `GET /api/v2/media/search?q=river&l=50`,
     shows: 'GET /api/v2/shows (a week, 50 entries)',
   };
-  systems.forEach((system, i) => {
-    const bareRps = (bares[i]!.figures.rps + bares[i + 1]!.figures.rps) / 2;
+  for (const system of systems) {
     for (const [name, figures] of Object.entries(system.figures)) {
-      lines.push(`| ${system.label} | ${names[name]} | ${f0(figures.rps)} | ${figures.p50} ms | ${figures.p99} ms | ${(figures.rps / bareRps).toFixed(3)} | ${figures.non2xx} / ${figures.errors} |`);
+      const ratio = system.ratios[name]!;
+      lines.push(
+        `| ${system.label} | ${names[name]} | ${f0(figures.rps)} | ${figures.p50} ms | ${figures.p99} ms | ${ratio.median.toFixed(3)} (${ratio.low.toFixed(3)} – ${ratio.high.toFixed(3)}) | ${figures.non2xx} / ${figures.errors} |`,
+      );
     }
-  });
+  }
   lines.push('');
   lines.push('| Process | RSS after start-up | RSS after the load |');
   lines.push('|---|---|---|');
-  lines.push(`| bare Fastify | ${f0(bares[0]!.rss)} MB | — |`);
+  lines.push(`| bare Fastify | ${f0(yardstick.rss)} MB | — |`);
   for (const system of systems) for (const p of system.rss) lines.push(`| ${system.label}: ${p.name} | ${f0(p.started)} MB | ${f0(p.loaded)} MB |`);
   lines.push('');
-  lines.push('CPU per request (µs of user + system time, from /proc, over each run; the machine\'s servers counted whole):');
+  lines.push("CPU per request (µs of user + system time, from /proc, over each run; the machine's servers counted whole):");
   lines.push('');
   lines.push('| Target | Endpoint | CPU per request by process | total |');
   lines.push('|---|---|---|---|');
@@ -427,10 +482,12 @@ function report(bares: Bare[], systems: SystemResult[]) {
       .filter(([, us]) => us >= 0.5)
       .map(([name, us]) => `${name} ${f0(us)}`)
       .join(', ');
-  const cpuTotal = (cpu: Record<string, number>) => f0(Object.values(cpu).reduce((a, b) => a + b, 0));
-  for (const bare of bares) lines.push(`| bare Fastify (${bare.when}) | GET / | ${cpuLine(bare.cpu)} | ${cpuTotal(bare.cpu)} |`);
+  const cpuTotal = (cpu: Record<string, number>) => Object.values(cpu).reduce((a, b) => a + b, 0);
+  const bareCpu = yardstick.runs.map((run) => run.cpu);
+  const bareMedian = Object.fromEntries(Object.keys(bareCpu[0] ?? {}).map((name) => [name, median(bareCpu.map((cpu) => cpu[name] ?? 0))]));
+  lines.push(`| bare Fastify (median of ${bareCpu.length} runs) | GET / | ${cpuLine(bareMedian)} | ${f0(cpuTotal(bareMedian))} |`);
   for (const system of systems) {
-    for (const [name, cpu] of Object.entries(system.cpu)) lines.push(`| ${system.label} | ${names[name]} | ${cpuLine(cpu)} | ${cpuTotal(cpu)} |`);
+    for (const [name, cpu] of Object.entries(system.cpu)) lines.push(`| ${system.label} | ${names[name]} | ${cpuLine(cpu)} | ${f0(cpuTotal(cpu))} |`);
   }
   lines.push('');
   for (const system of systems) for (const note of system.notes) lines.push(`- ${system.label}: ${note}`);
@@ -439,19 +496,11 @@ function report(bares: Bare[], systems: SystemResult[]) {
 
 try {
   if (profile) mkdirSync(profileDir, { recursive: true });
-  // Bare Fastify before and after each system: the machine's load drifts, each system is compared
-  // with the runs around it.
-  const bares: Bare[] = [{ when: 'first', ...(await bare()) }];
+  const yardstick = await startYardstick();
   const systems: SystemResult[] = [];
-  if (targets.includes('embedded')) {
-    systems.push(await embedded());
-    bares.push({ when: `after ${systems.at(-1)!.label}`, ...(await bare()) });
-  }
-  if (targets.includes('distributed')) {
-    systems.push(await distributed());
-    bares.push({ when: `after ${systems.at(-1)!.label}`, ...(await bare()) });
-  }
-  report(bares, systems);
+  if (targets.includes('embedded')) systems.push(await embedded(yardstick));
+  if (targets.includes('distributed')) systems.push(await distributed(yardstick));
+  report(yardstick, systems);
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
