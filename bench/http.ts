@@ -21,9 +21,9 @@
 //   BENCH_EMBEDDED_ITEMS (BENCH_ITEMS), BENCH_TARGETS (embedded,distributed),
 //   BENCH_ENDPOINTS (uid,search,shows), BENCH_REPEAT (3: runs of every endpoint, each between two
 //   bare Fastify runs; the run with the median ratio is reported, every ratio goes to the notes),
-//   BENCH_PROFILE=1
-//   (run every gateway with `node --cpu-prof`, profiles under bench/profiles/<process>-<time>/,
-//   one per thread: the largest is the main thread).
+//   BENCH_PROFILE=1 (run the gateway and the embedded server with `node --cpu-prof`) or a list of
+//   process names (`gateway,scheduling`, `embedded`); profiles under bench/profiles/<process>-<time>/,
+//   one per thread: the largest is the main thread.
 //   DATABASE_URL / NATS_URL / REDIS_URL default to the machine's postgres://postgres@127.0.0.1:5432/test,
 //   nats://127.0.0.1:4222 and redis://127.0.0.1:6379.
 // Every target listens on 127.0.0.1 only, every load run is bounded in time, and every process
@@ -52,7 +52,9 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
 const embeddedItems = Number(process.env.BENCH_EMBEDDED_ITEMS ?? items);
 const targets = (process.env.BENCH_TARGETS ?? 'embedded,distributed').split(',');
-const profile = process.env.BENCH_PROFILE === '1';
+// BENCH_PROFILE=1: the gateway (and the embedded server); or a list of process names (gateway,scheduling,…).
+const profiled = new Set(process.env.BENCH_PROFILE === '1' ? ['gateway', 'embedded'] : (process.env.BENCH_PROFILE ?? '').split(',').filter(Boolean));
+const profile = profiled.size > 0;
 const only = (process.env.BENCH_ENDPOINTS ?? 'uid,search,shows').split(',');
 const repeat = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 const urls = {
@@ -376,7 +378,7 @@ async function embedded(yardstick: Yardstick): Promise<SystemResult> {
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   const port = await freePort();
   // As `pnpm start` runs it: apps/server's start script, default LOG_LEVEL, admin/admin.
-  const server = startProcess('embedded', join(root, 'apps', 'server'), 'src/main.ts', { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }, { profile });
+  const server = startProcess('embedded', join(root, 'apps', 'server'), 'src/main.ts', { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }, { profile: profiled.has('embedded') });
   const base = `http://127.0.0.1:${port}`;
   await waitFor('the embedded server', async () => (await fetch(`${base}/readyz`)).ok);
   const { key } = await api<{ key: string }>(base, 'POST', '/account/login', undefined, { username: 'admin', password: 'admin' });
@@ -419,7 +421,7 @@ async function distributed(yardstick: Yardstick): Promise<SystemResult> {
     const built = spawnSync('pnpm', ['--filter', `@airwave/${service}`, 'build'], { cwd: root, encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`Cannot bundle ${service}: ${built.stderr}`);
     const gateway = service === 'gateway';
-    processes[service] = startProcess(service, join(root, 'services', service), 'dist/main.js', gateway ? { ...env, PORT: String(port) } : env, { profile: gateway && profile });
+    processes[service] = startProcess(service, join(root, 'services', service), 'dist/main.js', gateway ? { ...env, PORT: String(port) } : env, { profile: profiled.has(service) });
   }
   const base = `http://127.0.0.1:${port}`;
   let key = '';
