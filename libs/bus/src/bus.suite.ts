@@ -60,6 +60,24 @@ export function busSuite(name: string, makePair: (options: Pick<BusOptions, 'onH
       await sub.unsubscribe();
     });
 
+    it('hands a reply over as its JSON text (requestJson), errors as request does', async () => {
+      const value = { title: 'Ünïcödé \u2028 "quoted"', n: -0, list: [1.5, null, { nested: true }], missing: undefined };
+      const sub = await a.handle('echo.json', ({ data }) => {
+        const { kind } = data as { kind: string };
+        if (kind === 'value') return value;
+        if (kind === 'nothing') return undefined;
+        throw new AirwaveError('not_found', 'No such thing.', { kind });
+      });
+      const json = await b.requestJson('echo.json', { kind: 'value' });
+      expect(json).toBe(JSON.stringify(value));
+      expect(await b.requestJson('echo.json', { kind: 'nothing' })).toBe('null');
+      const error = await b.requestJson('echo.json', { kind: 'missing' }).catch((e: unknown) => e);
+      expect(AirwaveError.is(error, 'not_found')).toBe(true);
+      expect((error as AirwaveError).details).toEqual({ kind: 'missing' });
+      await expect(b.requestJson('echo.nobody', {})).rejects.toMatchObject({ code: 'unavailable' });
+      await sub.unsubscribe();
+    });
+
     it('carries a typed error across the bus', async () => {
       const sub = await a.handle('echo.typed', () => {
         throw new AirwaveError('conflict', 'Already taken.', { field: 'username' });

@@ -18,6 +18,25 @@ export function encodeReply(result: { ok: true; data: unknown } | { ok: false; e
   }
 }
 
+/** How a successful reply's text begins (encodeReply: `JSON.stringify({ ok: true, data })`). */
+const SUCCESS_PREFIX = '{"ok":true,"data":';
+
+/**
+ * A reply's data as JSON text. A success as encodeReply writes it is sliced out of the text without
+ * parsing it (the text is JSON made by JSON.stringify, so the slice is exactly `JSON.stringify(data)`);
+ * anything else is parsed and unwrapped as `unwrapReply` does (a failure throws its AirwaveError).
+ */
+export function unwrapReplyJson(wire: string, subject: string): string {
+  if (wire.startsWith(SUCCESS_PREFIX) && wire.charCodeAt(wire.length - 1) === 0x7d) return wire.slice(SUCCESS_PREFIX.length, -1);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(wire);
+  } catch {
+    throw new AirwaveError('internal', `Malformed reply on ${subject}.`);
+  }
+  return JSON.stringify(unwrapReply(raw, subject) ?? null);
+}
+
 export function unwrapReply(raw: unknown, subject: string): unknown {
   // A success needs no schema: `data` may be any JSON value (what BusReply's parse would return).
   if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && (raw as { ok?: unknown }).ok === true) return (raw as { data?: unknown }).data;

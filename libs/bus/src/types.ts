@@ -70,6 +70,12 @@ export type BusStatus = 'connected' | 'reconnecting' | 'closed';
 export interface Bus {
   /** Request/reply. Rejects with AirwaveError: 'unavailable' when no handler listens, 'timeout' past the deadline. */
   request(subject: string, data: unknown, options?: RequestOptions): Promise<unknown>;
+  /**
+   * Request/reply like `request`, resolving with the reply's data as JSON text, as the handler's
+   * side serialized it, instead of a parsed value: for relaying a reply unchanged (the gateway writes
+   * it into the HTTP envelope without parsing and serializing it again). Fails as `request` does.
+   */
+  requestJson(subject: string, data: unknown, options?: RequestOptions): Promise<string>;
   handle(subject: string, handler: RequestHandler, options?: HandleOptions): Promise<Subscription>;
   /** Publishes an event on a subject under `events.` (stored durably on NATS via JetStream). Resolves once stored. */
   publish(subject: string, data: unknown, options?: { headers?: Headers; id?: string }): Promise<void>;

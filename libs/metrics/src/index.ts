@@ -161,10 +161,9 @@ export function createMetrics(labels: Record<string, string> = {}): Metrics {
 /** Wraps a bus so that every request's latency is recorded by subject and outcome. */
 export function instrumentBus(bus: Bus, metrics: Metrics): Bus {
   // Built once, not per property access: the wrapper sits on every request's path.
-  const request: Bus['request'] = (subject, data, options) => {
-    const started = performance.now();
-    // One .then() rather than an async function awaiting the request (a promise and a turn fewer).
-    return bus.request(subject, data, options).then(
+  // One .then() rather than an async function awaiting the request (a promise and a turn fewer).
+  const timed = <T>(subject: string, started: number, sent: Promise<T>): Promise<T> =>
+    sent.then(
       (reply) => {
         metrics.recordBus(subject, 'ok', (performance.now() - started) / 1000);
         return reply;
@@ -174,11 +173,13 @@ export function instrumentBus(bus: Bus, metrics: Metrics): Bus {
         throw error;
       },
     );
-  };
+  const request: Bus['request'] = (subject, data, options) => timed(subject, performance.now(), bus.request(subject, data, options));
+  const requestJson: Bus['requestJson'] = (subject, data, options) => timed(subject, performance.now(), bus.requestJson(subject, data, options));
   const bound = new Map<PropertyKey, unknown>();
   return new Proxy(bus, {
     get(target, property, receiver) {
       if (property === 'request') return request;
+      if (property === 'requestJson') return requestJson;
       const value = Reflect.get(target, property, receiver) as unknown;
       if (typeof value !== 'function') return value;
       let fn = bound.get(property);

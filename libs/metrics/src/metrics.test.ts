@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMetrics, KeyedHistogram } from './index';
+import { createInProcessBus } from '@airwave/bus';
+import { createMetrics, instrumentBus, KeyedHistogram } from './index';
 
 describe('recordHttp and recordBus', () => {
   it('count every call under its own labels, through the cached children', async () => {
@@ -31,6 +32,25 @@ describe('recordHttp and recordBus', () => {
       text.split('\n').find((line) => line.startsWith('airwave_bus_request_duration_seconds_count{') && line.includes(`outcome="${outcome}"`) && line.includes('subject="account.uid"'));
     expect(busCount('ok')).toMatch(/ 2$/);
     expect(busCount('timeout')).toMatch(/ 1$/);
+  });
+});
+
+describe('instrumentBus', () => {
+  it('records request and requestJson by subject and outcome, and passes their results through', async () => {
+    const metrics = createMetrics({ process: 'test' });
+    const plain = createInProcessBus();
+    const bus = instrumentBus(plain, metrics);
+    await plain.handle('things.get', ({ data }) => ((data as { id: number }).id === 0 ? new Promise(() => undefined) : { id: (data as { id: number }).id }));
+    await expect(bus.request('things.get', { id: 1 })).resolves.toEqual({ id: 1 });
+    await expect(bus.requestJson('things.get', { id: 2 })).resolves.toBe('{"id":2}');
+    await expect(bus.requestJson('things.get', { id: 0 }, { timeoutMs: 20 })).rejects.toMatchObject({ code: 'timeout' });
+    await expect(bus.request('things.none', {})).rejects.toMatchObject({ code: 'unavailable' });
+    const text = await metrics.registry.metrics();
+    const count = (subject: string, outcome: string) =>
+      text.split('\n').find((line) => line.startsWith('airwave_bus_request_duration_seconds_count{') && line.includes(`outcome="${outcome}"`) && line.includes(`subject="${subject}"`));
+    expect(count('things.get', 'ok')).toMatch(/ 2$/);
+    expect(count('things.get', 'timeout')).toMatch(/ 1$/);
+    expect(count('things.none', 'unavailable')).toMatch(/ 1$/);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   httpOperations,
   httpStatusByCode,
   ok,
+  okJson,
   services,
   unauthenticated,
   validationError,
@@ -82,6 +83,8 @@ declare module 'fastify' {
 }
 
 const API = '/api/v2';
+/** What Fastify sets for a JSON body it serialized itself. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Headers on every reply of the gateway. */
 const securityHeaders = {
@@ -359,7 +362,9 @@ async function buildGateway(options: GatewayOptions) {
         // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in a service (the
         // parsed input too: JSON inside a query parameter may hold it as an escape).
         if (holdsNul(raw) || holdsNul(input.data)) throw new AirwaveError('bad_request', 'Invalid input: text must not contain NUL characters (U+0000).');
-        const data = await bus.request(
+        // The reply's data as the service serialized it, written into the envelope as it is: parsing
+        // it and serializing it again was a fifth of the gateway's CPU on large replies (/shows).
+        const data = await bus.requestJson(
           op.subject,
           { input: raw, principal },
           {
@@ -369,7 +374,7 @@ async function buildGateway(options: GatewayOptions) {
         );
         // This replica learns of its own module changes at once; others follow the announcement.
         if (op.subject.startsWith('modules.') && http.method !== 'GET') moduleRoutes.invalidate();
-        return reply.send(ok(data, op.successMessage));
+        return reply.type(JSON_TYPE).send(okJson(data, op.successMessage));
   }
 
   function register(op: Operation) {
