@@ -186,12 +186,17 @@ export const schedulingService: ServiceDefinition = {
       if (playerIds) query = query.where('player_id', 'in', playerIds.length ? playerIds : [0]);
       if (userId) query = query.where('user_id', '=', userId);
       const rows = (await query.orderBy('id').execute()) as (EntryRow & Record<string, unknown>)[];
-      const out = rows.flatMap((row) => {
+      // Sorted by start, then id; the sort key rides beside each occurrence rather than inside it,
+      // so no occurrence is copied again to drop it.
+      const out: { start: number; id: number; occurrence: Record<string, unknown> }[] = [];
+      for (const row of rows) {
         const zone = zones.get(row.player_id) ?? 'UTC';
         const base = table === 'shows' ? showOut(row as never, zone) : { ...entryOut(row, zone), description: row.description as string };
-        return expand(ruleOf(row, zone), from, to).map((o) => ({ ...base, occurrence_start: iso(o.start, zone), occurrence_end: iso(o.end, zone), _sort: o.start }));
-      });
-      return out.sort((a, b) => a._sort - b._sort || a.id - b.id).map(({ _sort, ...rest }) => rest);
+        for (const o of expand(ruleOf(row, zone), from, to)) {
+          out.push({ start: o.start, id: row.id, occurrence: { ...base, occurrence_start: iso(o.start, zone), occurrence_end: iso(o.end, zone) } });
+        }
+      }
+      return out.sort((a, b) => a.start - b.start || a.id - b.id).map((entry) => entry.occurrence);
     }
 
     const lastPlayer = (page: 'timeslots' | 'shows') => ({

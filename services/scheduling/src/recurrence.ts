@@ -99,10 +99,19 @@ export function isoInZone(instant: number, zone: string): string {
   const offset = fixedUtc ? 0 : offsetAt(zone, instant);
   const local = new Date(instant + offset * 60_000).toISOString(); // YYYY-MM-DDTHH:MM:SS.sssZ
   const body = local.endsWith('.000Z') ? local.slice(0, 19) : local.slice(0, 23);
-  if (fixedUtc) return `${body}Z`;
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return `${body}${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+  return fixedUtc ? `${body}Z` : body + offsetSuffix(offset);
+}
+
+// `+01:00` by offset in minutes: a zone has a handful of offsets, each written once.
+const offsetSuffixes = new Map<number, string>();
+function offsetSuffix(offset: number): string {
+  let suffix = offsetSuffixes.get(offset);
+  if (suffix === undefined) {
+    const abs = Math.abs(offset);
+    suffix = `${offset < 0 ? '-' : '+'}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+    offsetSuffixes.set(offset, suffix);
+  }
+  return suffix;
 }
 
 /**
