@@ -87,6 +87,7 @@ function offsetAt(zone: string, instant: number): number {
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
+const DAY_MS = 86_400_000;
 
 /**
  * An instant as ISO 8601 in a zone, with the zone's offset at that instant (as Luxon's
@@ -97,9 +98,36 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 export function isoInZone(instant: number, zone: string): string {
   const fixedUtc = zone === 'UTC' || zone === 'utc';
   const offset = fixedUtc ? 0 : offsetAt(zone, instant);
-  const local = new Date(instant + offset * 60_000).toISOString(); // YYYY-MM-DDTHH:MM:SS.sssZ
-  const body = local.endsWith('.000Z') ? local.slice(0, 19) : local.slice(0, 23);
+  // The local date and time read as UTC: its day's `YYYY-MM-DDT` comes from a cache, the time of
+  // day is written from integers (no Date and no toISOString per call: a week of /shows writes
+  // some 360 of these).
+  const local = instant + offset * 60_000;
+  const day = Math.floor(local / DAY_MS);
+  let rest = local - day * DAY_MS;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const millis = rest - seconds * 1000;
+  let body = `${datePrefix(day)}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}`;
+  if (millis !== 0) body += `.${String(millis).padStart(3, '0')}`;
   return fixedUtc ? `${body}Z` : body + offsetSuffix(offset);
+}
+
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => pad2(n));
+
+// `YYYY-MM-DDT` by day number since the epoch (as toISOString writes the date, extended years too).
+const datePrefixes = new Map<number, string>();
+function datePrefix(day: number): string {
+  let prefix = datePrefixes.get(day);
+  if (prefix === undefined) {
+    const iso = new Date(day * DAY_MS).toISOString(); // throws RangeError for NaN, as before
+    prefix = iso.slice(0, iso.indexOf('T') + 1);
+    if (datePrefixes.size >= 100_000) datePrefixes.clear();
+    datePrefixes.set(day, prefix);
+  }
+  return prefix;
 }
 
 // `+01:00` by offset in minutes: a zone has a handful of offsets, each written once.
@@ -126,7 +154,6 @@ export function wallToInstant(wall: number, zone: string): number {
   return wall - before * 60_000; // in the gap: the pre-transition offset moves it forward by the gap
 }
 
-const DAY_MS = 86_400_000;
 
 /** The start of occurrence k, or null when that occurrence does not exist (day 31 in April). */
 function occurrenceStart(rule: Recurrence, firstWall: number, step: Step, k: number): number | null {
