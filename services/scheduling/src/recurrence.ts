@@ -154,7 +154,6 @@ export function wallToInstant(wall: number, zone: string): number {
   return wall - before * 60_000; // in the gap: the pre-transition offset moves it forward by the gap
 }
 
-
 /** The start of occurrence k, or null when that occurrence does not exist (day 31 in April). */
 function occurrenceStart(rule: Recurrence, firstWall: number, step: Step, k: number): number | null {
   if (k === 0) return rule.start;
