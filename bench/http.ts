@@ -54,7 +54,6 @@ const embeddedItems = Number(process.env.BENCH_EMBEDDED_ITEMS ?? items);
 const targets = (process.env.BENCH_TARGETS ?? 'embedded,distributed').split(',');
 // BENCH_PROFILE=1: the gateway (and the embedded server); or a list of process names (gateway,scheduling,…).
 const profiled = new Set(process.env.BENCH_PROFILE === '1' ? ['gateway', 'embedded'] : (process.env.BENCH_PROFILE ?? '').split(',').filter(Boolean));
-const profile = profiled.size > 0;
 const only = (process.env.BENCH_ENDPOINTS ?? 'uid,search,shows').split(',');
 const repeat = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 const urls = {
@@ -248,6 +247,9 @@ async function loadWithCpu(processes: Record<string, ChildProcess>, url: string,
   return { figures, cpu: cpuPerRequest(before, cpuSnapshot(processes), figures.total) };
 }
 
+/** The middle value by `key` (the lower of the two middle ones for an even count). */
+const medianBy = <T>(values: T[], key: (value: T) => number): T => [...values].sort((a, b) => key(a) - key(b))[Math.floor((values.length - 1) / 2)]!;
+
 /** One load run with its CPU per request by process. */
 interface Run {
   figures: Figures;
@@ -282,10 +284,10 @@ async function pairedRuns(yardstick: Yardstick, measure: () => Promise<Run>): Pr
     runs.push({ run, ratio: run.figures.rps / ((bares.at(-1)!.figures.rps + after.figures.rps) / 2) });
     bares.push(after);
   }
-  const median = [...runs].sort((a, b) => a.ratio - b.ratio)[Math.floor((runs.length - 1) / 2)]!;
+  const middle = medianBy(runs, (run) => run.ratio);
   return {
-    result: median.run,
-    ratio: median.ratio,
+    result: middle.run,
+    ratio: middle.ratio,
     rates: runs.map(({ run }) => Math.round(run.figures.rps)),
     ratios: runs.map(({ ratio }) => ratio),
     bareRates: bares.map((run) => Math.round(run.figures.rps)),
@@ -441,7 +443,7 @@ async function distributed(yardstick: Yardstick): Promise<SystemResult> {
 
 // ---- report
 const f0 = (n: number) => n.toFixed(0);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+const median = (values: number[]) => medianBy(values, (value) => value);
 
 function report(yardstick: Yardstick, systems: SystemResult[]) {
   const lines: string[] = [];
@@ -497,7 +499,7 @@ function report(yardstick: Yardstick, systems: SystemResult[]) {
 }
 
 try {
-  if (profile) mkdirSync(profileDir, { recursive: true });
+  if (profiled.size > 0) mkdirSync(profileDir, { recursive: true });
   const yardstick = await startYardstick();
   const systems: SystemResult[] = [];
   if (targets.includes('embedded')) systems.push(await embedded(yardstick));

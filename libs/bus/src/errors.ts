@@ -18,6 +18,11 @@ export function encodeReply(result: { ok: true; data: unknown } | { ok: false; e
   }
 }
 
+/** A reply's data, parsed from the reply's text (an empty text is a malformed reply). */
+export function readReply(wire: string, subject: string): unknown {
+  return unwrapReply(wire.length === 0 ? null : JSON.parse(wire), subject);
+}
+
 /** How a successful reply's text begins (encodeReply: `JSON.stringify({ ok: true, data })`). */
 const SUCCESS_PREFIX = '{"ok":true,"data":';
 

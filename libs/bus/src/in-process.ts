@@ -3,7 +3,7 @@
 // fail at once, payloads are copied as if they crossed a wire, and events are stored in a stream
 // with durable consumers, acks and redelivery.
 import { randomUUID } from 'node:crypto';
-import { closed, encodeReply, noResponders, timedOut, unwrapReply, unwrapReplyJson } from './errors';
+import { closed, encodeReply, noResponders, readReply, timedOut, unwrapReplyJson } from './errors';
 import { InFlight } from './in-flight';
 import { eventSubject, requestSubject, subjectMatches } from './subjects';
 import type { Bus, BusOptions, EventHandler, Headers, RequestHandler, Subscription } from './types';
@@ -134,15 +134,15 @@ class InProcessBus implements Bus {
   }
 
   request(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers } = {}): Promise<unknown> {
-    return this.send(subject, data, options, (wire) => unwrapReply(JSON.parse(wire), subject));
+    return this.send(subject, data, options, readReply);
   }
 
   requestJson(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers } = {}): Promise<string> {
-    return this.send(subject, data, options, (wire) => unwrapReplyJson(wire, subject));
+    return this.send(subject, data, options, unwrapReplyJson);
   }
 
   /** Sends a request; `read` turns the first reply's text into the result (or throws its error). */
-  private async send<T>(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers }, read: (wire: string) => T): Promise<T> {
+  private async send<T>(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers }, read: (wire: string, subject: string) => T): Promise<T> {
     if (this.state === 'closed') throw closed();
     const audience = audienceFor(this.hub, requestSubject(this.prefix, subject));
     // The hub's list holds only handlers of open buses (drain closes a bus and takes its handlers out
@@ -172,7 +172,7 @@ class InProcessBus implements Bus {
         settled = true;
         clearTimeout(timer);
         try {
-          resolve(read(wire));
+          resolve(read(wire, subject));
         } catch (error) {
           reject(error);
         }

@@ -13,7 +13,7 @@ import {
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import { connect, createInbox, headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection, type Subscription as NatsSubscription } from '@nats-io/transport-node';
-import { closed, encodeReply, noResponders, timedOut, unwrapReply, unwrapReplyJson } from './errors';
+import { closed, encodeReply, noResponders, readReply, timedOut, unwrapReplyJson } from './errors';
 import { InFlight } from './in-flight';
 import { consumerName, eventSubject, requestSubject, streamName } from './subjects';
 import type { Bus, BusOptions, BusStatus, EventHandler, Headers, RequestHandler, SubscribeOptions, Subscription } from './types';
@@ -77,8 +77,8 @@ export async function connectNatsBus(url: string, options: NatsBusOptions = {}):
 /** A request waiting for its reply on the bus's inbox. */
 interface Pending {
   subject: string;
-  /** Resolve with the reply's data as JSON text (requestJson) rather than parsed. */
-  json: boolean;
+  /** Turns the reply's text into the result (readReply, or unwrapReplyJson for requestJson). */
+  read(wire: string, subject: string): unknown;
   timer: NodeJS.Timeout;
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -139,7 +139,7 @@ class NatsBus implements Bus {
       return;
     }
     try {
-      waiting.resolve(waiting.json ? unwrapReplyJson(decoder.decode(msg.data), waiting.subject) : unwrapReply(decode(msg.data), waiting.subject));
+      waiting.resolve(waiting.read(decoder.decode(msg.data), waiting.subject));
     } catch (error) {
       waiting.reject(error);
     }
@@ -183,14 +183,14 @@ class NatsBus implements Bus {
   }
 
   request(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers } = {}): Promise<unknown> {
-    return this.send(subject, data, options, false);
+    return this.send(subject, data, options, readReply);
   }
 
   requestJson(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers } = {}): Promise<string> {
-    return this.send(subject, data, options, true) as Promise<string>;
+    return this.send(subject, data, options, unwrapReplyJson);
   }
 
-  private send(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers }, json: boolean): Promise<unknown> {
+  private send<T>(subject: string, data: unknown, options: { timeoutMs?: number; headers?: Headers }, read: (wire: string, subject: string) => T): Promise<T> {
     try {
       this.ensureOpen();
     } catch (error) {
@@ -204,7 +204,7 @@ class NatsBus implements Bus {
         this.pending.delete(token);
         reject(timedOut(subject, timeout));
       }, timeout);
-      this.pending.set(token, { subject, json, timer, resolve, reject });
+      this.pending.set(token, { subject, read, timer, resolve: resolve as (value: unknown) => void, reject });
       try {
         this.nc.publish(requestSubject(this.prefix, subject), encode(data), { reply: `${this.inbox}${token}`, ...(h ? { headers: h } : {}) });
       } catch {
