@@ -1,10 +1,12 @@
-// No Docker engine runs here, so the Dockerfiles are checked by reading: each builds the package
-// it sits in with the repository's pnpm, runs as non-root and starts a file that exists: the
-// bundle the package's build script makes (every service), or its TypeScript under tsx (apps/server,
-// the embedded default, which runs from the repository as `pnpm start` does).
+// The Dockerfiles, read (fast, no Docker needed): each builds the package it sits in with the pnpm
+// `pnpm images` passes, on a base that is a build argument defaulting to node:24-slim, runs as
+// non-root and starts a file that exists: the bundle the package's build script makes (every
+// service), or its TypeScript under tsx (apps/server, the embedded default, which runs from the
+// repository as `pnpm start` does). tests/containers builds and runs them for real where Docker is.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PNPM_VERSION } from './images/catalog';
 import { build, k8sRoot } from './kustomize';
 
 const repo = resolve(k8sRoot, '..', '..');
@@ -16,8 +18,6 @@ const images = [
   { image: 'modules', dir: 'services/modules', port: 9464, bundled: true },
   { image: 'server', dir: 'apps/server', port: 8080, bundled: false },
 ];
-const rootPackage = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
-const pnpmVersion = String(rootPackage.packageManager).replace(/^pnpm@/, '');
 const manifests = build(join(k8sRoot, 'base')) as any[];
 
 /** Instructions of a Dockerfile with continuation lines joined and comments dropped. */
@@ -40,14 +40,21 @@ describe.each(images)('$dir/Dockerfile', ({ image, dir, port, bundled }) => {
   const stages = steps.filter((s) => s.op === 'FROM');
   const final = steps.slice(steps.lastIndexOf(stages.at(-1)!));
 
-  it('is multi-stage on node:20-slim', () => {
+  it('is multi-stage on the NODE_IMAGE build argument, node:24-slim unless told otherwise', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    for (const stage of stages) expect(stage.args).toMatch(/^node:20-slim(\s|$)/);
+    const firstFrom = steps.indexOf(stages[0]!);
+    expect(steps.slice(0, firstFrom)).toContainEqual({ op: 'ARG', args: 'NODE_IMAGE=node:24-slim' });
+    for (const stage of stages) expect(stage.args).toMatch(/^\$\{NODE_IMAGE\}(\s|$)/);
   });
 
   it(`installs the repository's pnpm, with the frozen lockfile, and deploys ${pkg.name} for production`, () => {
     const run = steps.filter((s) => s.op === 'RUN').map((s) => s.args).join(' && ');
-    expect(run).toContain(`pnpm@${pnpmVersion}`);
+    expect(steps).toContainEqual({ op: 'ARG', args: `PNPM_VERSION=${PNPM_VERSION}` });
+    expect(run).toContain('npm install --global pnpm@${PNPM_VERSION}');
+    // The extra CA reaches the steps that download, as a secret mount (never a layer).
+    for (const step of steps.filter((s) => s.op === 'RUN' && /(^|\s)npm install|pnpm fetch/.test(s.args))) {
+      expect(step.args).toMatch(/^--mount=type=secret,id=npm_ca with-npm-ca /);
+    }
     expect(run).toMatch(/pnpm fetch --frozen-lockfile/);
     expect(run).toMatch(/pnpm install --frozen-lockfile/);
     expect(run).toContain(`pnpm --filter ${pkg.name} deploy --legacy --prod /out`);
@@ -78,8 +85,8 @@ describe.each(images)('$dir/Dockerfile', ({ image, dir, port, bundled }) => {
 
   it.runIf(['gateway', 'modules', 'server'].includes(image))('ships the modules/ directory where MODULES_DIR points, resolving through its own node_modules link', () => {
     const run = steps.filter((s) => s.op === 'RUN').map((s) => s.args).join(' && ');
-    expect(run).toMatch(/for dir in modules\/\*\/; do/);
-    expect(run).toContain('ln -s ../node_modules/.pnpm/node_modules /out/modules/node_modules');
+    expect(run).toContain('deploy/images/stage-modules /out');
+    expect(readFileSync(join(repo, 'deploy/images/stage-modules'), 'utf8')).toContain('ln -s ../node_modules/.pnpm/node_modules "$out/modules/node_modules"');
     expect(final.find((s) => s.op === 'ENV' && /MODULES_DIR=\/app\/modules(\s|$)/.test(s.args))).toBeDefined();
   });
 
@@ -99,6 +106,10 @@ describe.each(images)('$dir/Dockerfile', ({ image, dir, port, bundled }) => {
 });
 
 describe('the build context', () => {
+  it('is built with the pnpm CI installs', () => {
+    expect(readFileSync(join(repo, '.ci', 'run'), 'utf8')).toMatch(new RegExp(`^PNPM_VERSION=${PNPM_VERSION.replaceAll('.', '\\.')}$`, 'm'));
+  });
+
   it('keeps host artefacts and secrets out of every image', () => {
     const ignored = readFileSync(join(repo, '.dockerignore'), 'utf8').split(/\r?\n/);
     for (const pattern of ['**/node_modules', '**/data', '.git', '**/secret.env']) expect(ignored).toContain(pattern);

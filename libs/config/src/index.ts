@@ -11,7 +11,8 @@ export class ConfigError extends Error {
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-const url = (protocols: string[]) =>
+/** An optional URL with one of the given schemes; an empty value (`SMTP_URL=` in a compose file) is unset. */
+export const optionalUrl = (protocols: string[]) =>
   z.preprocess(
     emptyToUndefined,
     z
@@ -26,9 +27,9 @@ const int = (fallback: number, min: number, max: number) =>
 
 /** Variables every process reads. Descriptions feed the README's configuration reference. */
 export const commonConfig = {
-  DATABASE_URL: url(['postgres', 'postgresql']).describe('PostgreSQL connection URL. Unset: embedded PGlite under DATA_DIR.'),
-  NATS_URL: url(['nats', 'tls']).describe('NATS server URL(s). Unset: the in-process bus (embedded default only).'),
-  REDIS_URL: url(['redis', 'rediss']).describe('Redis URL for sessions. Unset: an in-memory session store (embedded default only).'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']).describe('PostgreSQL connection URL. Unset: embedded PGlite under DATA_DIR.'),
+  NATS_URL: optionalUrl(['nats', 'tls']).describe('NATS server URL(s). Unset: the in-process bus (embedded default only).'),
+  REDIS_URL: optionalUrl(['redis', 'rediss']).describe('Redis URL for sessions. Unset: an in-memory session store (embedded default only).'),
   DATA_DIR: z.string().min(1).default('./data').describe('Directory for embedded data (PGlite, outbox mail, media files).'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
   BUS_PREFIX: z

@@ -1,6 +1,6 @@
 // The account service: users, groups, permissions, sessions, app keys, registration and recovery.
 import { account, permissionsInternal, unauthenticated, type PrincipalProfile } from '@airwave/contracts';
-import { z } from '@airwave/config';
+import { optionalUrl, z } from '@airwave/config';
 import { bindHealth, bindOperation, type ServiceDefinition } from '@airwave/service-kit';
 import { sql } from 'kysely';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ export { hashPassword, verifyPassword } from './passwords';
 const BAD_LOGIN = 'Invalid username or password.';
 
 export const accountConfig = {
-  SMTP_URL: z.string().url().optional().describe('SMTP server for outgoing mail, e.g. smtp://user:pass@mail:587 (unset: mail goes to DATA_DIR/outbox as .eml files).'),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']).describe('SMTP server for outgoing mail, e.g. smtp://user:pass@mail:587 (unset: mail goes to DATA_DIR/outbox as .eml files).'),
   MAIL_FROM: z.string().min(3).default('Airwave <airwave@localhost>').describe('Sender of outgoing mail.'),
   PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080').describe('Public address of this server, used in links sent by mail.'),
   DATA_DIR: z.string().min(1).default('./data'),

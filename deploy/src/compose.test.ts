@@ -1,0 +1,89 @@
+// deploy/compose/compose.yaml is the Kubernetes layout on one Docker host: the same processes, the
+// same images, the same configuration keys and the same hardening. These checks keep the two in
+// step (tests/containers runs the compose file itself where Docker is).
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { build, k8sRoot } from './kustomize';
+
+interface ComposeService {
+  image: string;
+  user?: string;
+  read_only?: boolean;
+  cap_drop?: string[];
+  security_opt?: string[];
+  tmpfs?: string[];
+  command?: string[];
+  environment?: Record<string, string>;
+  ports?: string[];
+  depends_on?: Record<string, { condition: string }>;
+}
+
+const repo = resolve(k8sRoot, '..', '..');
+const compose = parse(readFileSync(join(repo, 'deploy', 'compose', 'compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+const manifests = build(join(k8sRoot, 'base')) as any[];
+const configMaps = new Map<string, Record<string, string>>(manifests.filter((m) => m.kind === 'ConfigMap').map((m) => [m.metadata.name, m.data]));
+
+/** Every Airwave container of the Kubernetes base: its workload, image name and environment keys. */
+const workloads = manifests
+  .filter((m) => m.kind === 'Deployment' || m.kind === 'Job')
+  .flatMap((m) =>
+    m.spec.template.spec.containers.map((c: any) => ({
+      workload: m.metadata.name as string,
+      kind: m.kind as string,
+      image: String(c.image).split(':')[0]!,
+      command: c.command as string[] | undefined,
+      env: [
+        ...(c.env ?? []).map((e: any) => e.name as string),
+        ...(c.envFrom ?? []).flatMap((from: any) => Object.keys(configMaps.get(from.configMapRef.name) ?? {})),
+      ],
+    })),
+  );
+
+/** The compose service of a workload: airwave-gateway → gateway, airwave-migrate → migrate. */
+const serviceOf = (workload: string) => compose.services[workload.replace(/^airwave-/, '')];
+
+describe('deploy/compose/compose.yaml', () => {
+  it('runs every workload of the Kubernetes base, from the same image', () => {
+    expect(workloads.length).toBe(6);
+    for (const { workload, image } of workloads) {
+      const service = serviceOf(workload);
+      expect(service, workload).toBeDefined();
+      expect(service!.image).toBe(`${image}:\${AIRWAVE_TAG:-dev}`);
+    }
+  });
+
+  it('gives each process every configuration key Kubernetes gives it', () => {
+    for (const { workload, env } of workloads) {
+      const keys = Object.keys(serviceOf(workload)!.environment ?? {});
+      for (const key of env) expect(keys, `${workload} ${key}`).toContain(key);
+    }
+  });
+
+  it('hardens every Airwave container as the manifests do: uid 1000, read-only root, no capabilities, a /tmp', () => {
+    for (const { workload } of workloads) {
+      const service = serviceOf(workload)!;
+      expect(service.user, workload).toBe('1000:1000');
+      expect(service.read_only, workload).toBe(true);
+      expect(service.cap_drop, workload).toEqual(['ALL']);
+      expect(service.security_opt, workload).toContain('no-new-privileges:true');
+      expect(service.tmpfs?.some((mount) => mount.startsWith('/tmp:')), workload).toBe(true);
+    }
+  });
+
+  it('migrates with the Job\'s command before any service starts', () => {
+    const job = workloads.find((w) => w.kind === 'Job')!;
+    expect(serviceOf(job.workload)!.command).toEqual(job.command);
+    for (const name of ['account', 'media', 'scheduling', 'modules']) {
+      expect(compose.services[name]!.depends_on?.migrate, name).toEqual({ condition: 'service_completed_successfully' });
+    }
+  });
+
+  it('publishes the gateway only, and asks for the secrets instead of defaulting them', () => {
+    const published = Object.entries(compose.services).filter(([, service]) => service.ports?.length);
+    expect(published.map(([name]) => name)).toEqual(['gateway']);
+    const text = readFileSync(join(repo, 'deploy', 'compose', 'compose.yaml'), 'utf8');
+    for (const secret of ['POSTGRES_PASSWORD', 'AIRWAVE_ADMIN_PASSWORD']) expect(text).toContain(`\${${secret}:?`);
+  });
+});

@@ -1,0 +1,61 @@
+// `pnpm images [--only gateway,server] [--tag dev]`: builds Airwave's images, tagged
+// airwave/<name>:<tag>, with BuildKit, from the official bases where they can be had and from
+// stand-ins built here where no image registry answers. Progress goes to stderr; stdout gets one
+// `export AIRWAVE_<NAME>_IMAGE=…` line per infrastructure stand-in in use, for
+// `eval "$(pnpm --silent images)"` before `docker compose up` or the container tests.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { resolveBase } from './bases';
+import { airwaveImages, infrastructure, nodeBase, PNPM_VERSION, repoRoot, tagOf } from './catalog';
+import { dockerAnswers, findBuilder, run, type Builder } from './docker';
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    tag: { type: 'string', default: 'dev' },
+    'rebuild-bases': { type: 'boolean', default: false },
+  },
+});
+
+function selectedImages() {
+  if (!values.only) return airwaveImages;
+  const names = values.only.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !airwaveImages.some((image) => image.name === name));
+  if (unknown.length > 0) throw new Error(`--only: no image named ${unknown.join(', ')} (there are ${airwaveImages.map((i) => i.name).join(', ')})`);
+  return airwaveImages.filter((image) => names.includes(image.name));
+}
+
+/** The CA certificate(s) of a TLS-inspecting proxy, handed to the build as the secret `npm_ca`. */
+function npmCaSecret(): string[] {
+  const file = process.env.AIRWAVE_NPM_CA || process.env.NODE_EXTRA_CA_CERTS;
+  return file && existsSync(file) ? ['--secret', `id=npm_ca,src=${file}`] : [];
+}
+
+async function buildImage(builder: Builder, dockerfile: string, tag: string, buildArgs: string[]): Promise<void> {
+  const started = Date.now();
+  process.stderr.write(`images: building ${tag} (${dockerfile})\n`);
+  await run(builder.argv[0]!, [...builder.argv.slice(1), '-f', join(repoRoot, dockerfile), ...buildArgs, ...npmCaSecret(), '-t', tag, repoRoot], { env: builder.env });
+  process.stderr.write(`images: ${tag} built in ${Math.round((Date.now() - started) / 1000)} s\n`);
+}
+
+async function main(): Promise<void> {
+  const images = selectedImages();
+  if (!dockerAnswers()) throw new Error('No Docker engine answers: start one (dockerd), or point DOCKER_HOST at it.');
+  const builder = findBuilder();
+  const rebuild = values['rebuild-bases'];
+  const node = await resolveBase(nodeBase, builder, { rebuild });
+  const exports: string[] = [];
+  for (const base of infrastructure) {
+    const image = await resolveBase(base, builder, { rebuild });
+    if (image !== base.official && base.variable) exports.push(`export ${base.variable}=${image}`);
+  }
+  const buildArgs = ['--build-arg', `NODE_IMAGE=${node}`, '--build-arg', `PNPM_VERSION=${PNPM_VERSION}`];
+  for (const image of images) await buildImage(builder, image.dockerfile, tagOf(image, values.tag!), buildArgs);
+  process.stdout.write(exports.map((line) => `${line}\n`).join(''));
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`images: ${error.message}\n`);
+  process.exit(1);
+});
