@@ -1,0 +1,68 @@
+// AirwaveStack used as its README shows: the production layout from the images `pnpm images`
+// built, every service answering through the gateway, and a failed start that cleans up after
+// itself and says why. Skipped (with the reason) where no Docker engine answers or an image is missing.
+import { randomBytes } from 'node:crypto';
+import { getContainerRuntimeClient } from 'testcontainers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AirwaveStack, type StartedAirwaveStack } from './index';
+import { airwaveImage, infrastructureImages } from './images';
+import { dockerHere } from './environment';
+
+const images = [
+  ...(['server', 'gateway', 'account', 'media', 'scheduling', 'modules'] as const).map((name) => airwaveImage(name)),
+];
+const docker = await dockerHere();
+const here = docker.docker ? await dockerHere([...images, ...Object.values(await infrastructureImages())]) : docker;
+const runnable = here.docker && here.missing.length === 0;
+if (!runnable) process.stderr.write(`AirwaveStack tests skipped: ${here.docker ? `missing ${here.missing.join(', ')} (pnpm images)` : 'no Docker engine'}\n`);
+
+async function containersLabelled(label: string, value: string) {
+  const client = await getContainerRuntimeClient();
+  return (await client.container.list()).filter((info) => info.Labels[label] === value);
+}
+
+describe.runIf(runnable)('AirwaveStack', () => {
+  let stack: StartedAirwaveStack;
+  const station = `station-${randomBytes(3).toString('hex')}`;
+
+  beforeAll(async () => {
+    stack = await new AirwaveStack().withAdminPassword('s3cret-pass').withPrefixes({ bus: station, redis: `${station}:` }).withLabels({ 'org.airwave.test': station }).start();
+  }, 300_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('serves login and uid through the gateway, with a logged-in typed client', async () => {
+    const client = await stack.getClient();
+    expect(await client.account.uid({})).toEqual({ id: 1, username: 'admin' });
+    const player = await client.scheduling.playerCreate({ name: 'Studio B', timezone: 'America/New_York' });
+    expect(await client.scheduling.playerGet({ id: player.id })).toMatchObject({ name: 'Studio B' });
+  });
+
+  it('runs each process in its own container, with the station prefixes', async () => {
+    expect((await containersLabelled('org.airwave.test', station)).length).toBe(8); // 3 infrastructure + 4 services + gateway
+    const keys = await stack.getContainer('redis').exec(['redis-cli', '--scan', '--pattern', '*']);
+    const sessionKeys = keys.output.split('\n').filter((line) => line.trim() !== '');
+    expect(sessionKeys.length).toBeGreaterThan(0);
+    for (const key of sessionKeys) expect(key.startsWith(`${station}:`), key).toBe(true);
+    const media = stack.getContainer('media');
+    expect((await media.exec(['id', '-u'])).output.trim()).toBe('1000');
+    expect((await media.exec(['touch', '/app/x'])).output).toMatch(/Read-only file system/);
+  });
+});
+
+describe.runIf(runnable)('AirwaveStack that cannot start', () => {
+  it('names the part that failed with its last log lines, and leaves nothing running', async () => {
+    const label = `failed-${randomBytes(3).toString('hex')}`;
+    const error = await new AirwaveStack()
+      .withEnvironment({ REQUEST_TIMEOUT_MS: 'soon' })
+      .withLabels({ 'org.airwave.test': label })
+      .start()
+      .catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(/^migrate \(airwave\/server:dev\) did not start/);
+    expect((error as Error).message).toMatch(/REQUEST_TIMEOUT_MS/);
+    expect(await containersLabelled('org.airwave.test', label)).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,204 @@
+// AirwaveStack: Airwave's production layout (PostgreSQL, NATS with JetStream, Redis, the migration
+// job, the account, media, scheduling and modules services and the gateway) on a Docker network of
+// its own, each process in its own hardened container, as deploy/compose and deploy/k8s run it.
+//
+//   const stack = await new AirwaveStack().withPrefixes({ bus: 'station-a' }).start();
+//   const client = await stack.getClient();          // typed, logged in as admin, via the gateway
+//   await stack.stop();
+//
+// start() resolves once every service answers through the gateway; if anything fails it stops
+// what it started and throws an error naming the part, with its last log lines.
+import { randomBytes } from 'node:crypto';
+import type { TypedClient } from '@airwave/client';
+import { Network, type GenericContainer, type StartedNetwork, type StartedTestContainer } from 'testcontainers';
+import { loggedInClient } from './admin-client';
+import { disableReaperWhereUnavailable } from './environment';
+import { airwaveImage, DEFAULT_TAG, ensureImage, infrastructureImages, type InfrastructureImages } from './images';
+import { LogTail, startFailure } from './log-tail';
+import { gatewayContainer, GATEWAY_PORT, migrateContainer, natsContainer, postgresContainer, redisContainer, serviceContainer, SERVICES } from './stack-parts';
+import { throughGateway } from './through-gateway';
+
+export interface StackPrefixes {
+  /** BUS_PREFIX: every NATS subject and the event stream (default `airwave`). */
+  bus?: string;
+  /** REDIS_PREFIX: every Redis key (default `airwave:`). */
+  redis?: string;
+}
+
+export class AirwaveStack {
+  private tag = DEFAULT_TAG;
+  private adminPassword = randomBytes(12).toString('base64url');
+  private prefixes: Required<StackPrefixes> = { bus: 'airwave', redis: 'airwave:' };
+  private environment: Record<string, string> = {};
+  private infrastructure: Partial<InfrastructureImages> = {};
+  private startupTimeoutMs = 120_000;
+  private labels: Record<string, string> = {};
+
+  /** Tag of the airwave/<name> images (default `dev`, as `pnpm images` tags them). */
+  withImageTag(tag: string): this {
+    this.tag = tag;
+    return this;
+  }
+
+  withAdminPassword(password: string): this {
+    if (password.length < 8) throw new Error('withAdminPassword: at least 8 characters');
+    this.adminPassword = password;
+    return this;
+  }
+
+  /** The station's BUS_PREFIX and REDIS_PREFIX (what keeps stations apart on shared NATS and Redis). */
+  withPrefixes(prefixes: StackPrefixes): this {
+    this.prefixes = { ...this.prefixes, ...prefixes };
+    return this;
+  }
+
+  /** Variables given to every Airwave process (SESSION_TTL_SECONDS, MAX_UPLOAD_BYTES, LOG_LEVEL, ...). */
+  withEnvironment(environment: Record<string, string>): this {
+    this.environment = { ...this.environment, ...environment };
+    return this;
+  }
+
+  /** Other postgres, nats or redis images (defaults: see infrastructureImages()). */
+  withInfrastructureImages(images: Partial<InfrastructureImages>): this {
+    this.infrastructure = { ...this.infrastructure, ...images };
+    return this;
+  }
+
+  /** Docker labels for every container of the stack (to find or clean them up). */
+  withLabels(labels: Record<string, string>): this {
+    this.labels = { ...this.labels, ...labels };
+    return this;
+  }
+
+  /** How long each part may take to become ready (default 120 s). */
+  withStartupTimeout(ms: number): this {
+    this.startupTimeoutMs = ms;
+    return this;
+  }
+
+  async start(): Promise<StartedAirwaveStack> {
+    await disableReaperWhereUnavailable();
+    const images = await this.images();
+    // Every image first: a missing one fails the start before anything runs.
+    await Promise.all(Object.values(images).map((image) => ensureImage(image)));
+    const network = await new Network().start();
+    const started = new Map<string, StartedTestContainer>();
+    try {
+      await this.startLayout(network, images, started);
+      const stack = new StartedAirwaveStack(network, started, this.adminPassword);
+      await throughGateway(stack.getBaseUrl(), this.adminPassword, this.startupTimeoutMs);
+      return stack;
+    } catch (error) {
+      await stopAll(network, started);
+      throw error;
+    }
+  }
+
+  private async images() {
+    return {
+      ...(await infrastructureImages()),
+      ...this.infrastructure,
+      server: airwaveImage('server', this.tag),
+      gateway: airwaveImage('gateway', this.tag),
+      ...Object.fromEntries(SERVICES.map((name) => [name, airwaveImage(name, this.tag)])),
+    } as InfrastructureImages & Record<'server' | 'gateway' | (typeof SERVICES)[number], string>;
+  }
+
+  private async startLayout(network: StartedNetwork, images: Awaited<ReturnType<AirwaveStack['images']>>, started: Map<string, StartedTestContainer>) {
+    const start = (name: string, image: string, container: GenericContainer) => startPart(name, image, container.withNetwork(network).withLabels(this.labels).withStartupTimeout(this.startupTimeoutMs), started);
+    const dbPassword = randomBytes(12).toString('hex');
+    await settleAll([
+      start('postgres', images.postgres, postgresContainer(images.postgres, dbPassword)),
+      start('nats', images.nats, natsContainer(images.nats)),
+      start('redis', images.redis, redisContainer(images.redis)),
+    ]);
+    const env = this.processEnvironment(`postgres://airwave:${dbPassword}@postgres:5432/airwave`);
+    await start('migrate', images.server, migrateContainer(images.server, env));
+    await settleAll(SERVICES.map((name) => start(name, images[name], serviceContainer(name, images[name], env))));
+    await start('gateway', images.gateway, gatewayContainer(images.gateway, env));
+  }
+
+  /** What every Airwave process reads (deploy/k8s/base/config/common.env), then the caller's own. */
+  private processEnvironment(databaseUrl: string): Record<string, string> {
+    return {
+      BUS_PREFIX: this.prefixes.bus,
+      REDIS_PREFIX: this.prefixes.redis,
+      LOG_LEVEL: 'warn',
+      REQUEST_TIMEOUT_MS: '5000',
+      SHUTDOWN_TIMEOUT_MS: '5000',
+      DATA_DIR: '/tmp/data',
+      NATS_URL: 'nats://nats:4222',
+      REDIS_URL: 'redis://redis:6379/0',
+      DATABASE_URL: databaseUrl,
+      AIRWAVE_ADMIN_PASSWORD: this.adminPassword,
+      ...this.environment,
+    };
+  }
+}
+
+/** Starts one part, keeping it in `started` (for the cleanup) and naming it if it fails. */
+async function startPart(name: string, image: string, container: GenericContainer, started: Map<string, StartedTestContainer>): Promise<void> {
+  const tail = new LogTail();
+  try {
+    started.set(name, await container.withLogConsumer(tail.consume).start());
+  } catch (error) {
+    throw startFailure(name, image, error, tail);
+  }
+}
+
+/** Waits for every start, so that all that did start are known, then throws the first failure. */
+async function settleAll(starts: Promise<void>[]): Promise<void> {
+  const results = await Promise.allSettled(starts);
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** The gateway first, the infrastructure last; a part that will not stop does not keep the others. */
+async function stopAll(network: StartedNetwork, started: Map<string, StartedTestContainer>): Promise<void> {
+  const order = ['gateway', ...SERVICES, 'migrate', 'postgres', 'nats', 'redis'];
+  for (const name of order) await started.get(name)?.stop().catch(() => undefined);
+  started.clear();
+  await network.stop().catch(() => undefined);
+}
+
+export class StartedAirwaveStack implements AsyncDisposable {
+  constructor(
+    private readonly network: StartedNetwork,
+    private readonly containers: Map<string, StartedTestContainer>,
+    private readonly adminPassword: string,
+  ) {}
+
+  /** The gateway: http://host:port, where /api/v2, /healthz, /readyz and /metrics answer. */
+  getBaseUrl(): string {
+    const gateway = this.getContainer('gateway');
+    return `http://${gateway.getHost()}:${gateway.getMappedPort(GATEWAY_PORT)}`;
+  }
+
+  getAdminPassword(): string {
+    return this.adminPassword;
+  }
+
+  /** A typed client (@airwave/client) logged in as `admin` through the gateway: a new session each call. */
+  getClient(): Promise<TypedClient> {
+    return loggedInClient(this.getBaseUrl(), 'admin', this.adminPassword);
+  }
+
+  /** One part: gateway, account, media, scheduling, modules, postgres, nats or redis. */
+  getContainer(name: string): StartedTestContainer {
+    const container = this.containers.get(name);
+    if (!container) throw new Error(`AirwaveStack has no part named ${name} (it has ${[...this.containers.keys()].join(', ')})`);
+    return container;
+  }
+
+  getNetworkName(): string {
+    return this.network.getName();
+  }
+
+  async stop(): Promise<void> {
+    await stopAll(this.network, this.containers);
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.stop();
+  }
+}
