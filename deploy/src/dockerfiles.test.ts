@@ -106,8 +106,12 @@ describe.each(images)('$dir/Dockerfile', ({ image, dir, port, bundled }) => {
 });
 
 describe('the build context', () => {
-  it('is built with the pnpm CI installs', () => {
+  it('is built with the pnpm CI installs and Corepack picks', () => {
     expect(readFileSync(join(repo, '.ci', 'run'), 'utf8')).toMatch(new RegExp(`^PNPM_VERSION=${PNPM_VERSION.replaceAll('.', '\\.')}$`, 'm'));
+    const root = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+    // devEngines, not packageManager: pnpm 12 refuses frozen installs under a packageManager pin.
+    expect(root.packageManager).toBeUndefined();
+    expect(root.devEngines.packageManager).toEqual({ name: 'pnpm', version: PNPM_VERSION, onFail: 'ignore' });
   });
 
   it('keeps host artefacts and secrets out of every image', () => {
