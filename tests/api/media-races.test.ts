@@ -3,12 +3,13 @@
 // 500 from batches locking the same items in different orders, and archive racing delete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wav } from '../src/files';
-import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+import { startBlackBoxSystem, apiModes, type BlackBoxSystem } from '../src/black-box';
+import { ADMIN_PASSWORD } from '../src/harness';
 
 type Item = { id: number; title: string; comments: string; version: number; is_archived: boolean };
 
-describe.each(modes)('media races (%s)', (mode) => {
-  let system: TestSystem;
+describe.each(apiModes)('media races (%s)', (mode) => {
+  let system: BlackBoxSystem;
   let admin: string;
   let editors: string[];
 
@@ -26,7 +27,7 @@ describe.each(modes)('media races (%s)', (mode) => {
   const get = async (id: number) => (await system.api.get<Item>(`/media/${id}`, { key: admin })).body.data;
 
   beforeAll(async () => {
-    system = await startTestSystem(mode);
+    system = await startBlackBoxSystem(mode);
     admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
     // Separate sessions, as separate clients would have.
     editors = await Promise.all(Array.from({ length: 6 }, async () => (await system.api.login('admin', ADMIN_PASSWORD)).key));

@@ -1,13 +1,14 @@
 // The media library through the gateway: real uploads, items, archive, search, downloads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize, mp3WithCover, png, pngImage, wav } from '../src/files';
-import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+import { startBlackBoxSystem, apiModes, type BlackBoxSystem } from '../src/black-box';
+import { ADMIN_PASSWORD } from '../src/harness';
 
 type Upload = { file_id: string; file_key: string; type: string; format: string; duration: number | null; size: number };
 type Item = { id: number; title: string; is_approved: boolean; is_archived: boolean; can_edit: boolean; duration: number | null; type: string };
 
-describe.each(modes)('media (%s)', (mode) => {
-  let system: TestSystem;
+describe.each(apiModes)('media (%s)', (mode) => {
+  let system: BlackBoxSystem;
   let admin: string;
   let dj: { id: number; key: string };
   let listener: string;
@@ -25,7 +26,7 @@ describe.each(modes)('media (%s)', (mode) => {
   };
 
   beforeAll(async () => {
-    system = await startTestSystem(mode, { MAX_UPLOAD_BYTES: '200000' });
+    system = await startBlackBoxSystem(mode, { MAX_UPLOAD_BYTES: '200000' });
     admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
     const created = await system.api.post<{ id: number }>('/users', { key: admin, body: { username: 'mediadj', password: 'mediadj-pass' } });
     dj = { id: created.body.data.id, key: (await system.api.login('mediadj', 'mediadj-pass')).key };

@@ -2,12 +2,13 @@
 // last player, dayparting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize, pngImage, wav } from '../src/files';
-import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+import { startBlackBoxSystem, apiModes, type BlackBoxSystem } from '../src/black-box';
+import { ADMIN_PASSWORD } from '../src/harness';
 
 type Occ = { id: number; occurrence_start: string; occurrence_end: string };
 
-describe.each(modes)('scheduling (%s)', (mode) => {
-  let system: TestSystem;
+describe.each(apiModes)('scheduling (%s)', (mode) => {
+  let system: BlackBoxSystem;
   let admin: string;
   let dj: { id: number; key: string };
   let scheduler: string;
@@ -16,7 +17,7 @@ describe.each(modes)('scheduling (%s)', (mode) => {
   // Real media items, made through the media library: approved, unapproved, archived, explicit.
   const item = { approved: 0, unapproved: 0, archived: 0, explicit: 0 };
   beforeAll(async () => {
-    system = await startTestSystem(mode);
+    system = await startBlackBoxSystem(mode);
     admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
     const djUser = await system.api.post<{ id: number }>('/users', { key: admin, body: { username: 'dj', password: 'dj-password-1' } });
     dj = { id: djUser.body.data.id, key: (await system.api.login('dj', 'dj-password-1')).key };

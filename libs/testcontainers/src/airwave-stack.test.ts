@@ -50,6 +50,20 @@ describe.runIf(runnable)('AirwaveStack', () => {
     expect((await media.exec(['id', '-u'])).output.trim()).toBe('1000');
     expect((await media.exec(['touch', '/app/x'])).output).toMatch(/Read-only file system/);
   });
+
+  it('keeps media files on the volume the gateway and the media service share', async () => {
+    const client = await stack.getClient();
+    const session = (await client.login('admin', 's3cret-pass')).key;
+    const form = new FormData();
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    form.append('file', new Blob([png], { type: 'image/png' }), 'logo.png');
+    const upload = await fetch(`${stack.getBaseUrl()}/api/v2/uploads`, { method: 'POST', headers: { authorization: `Bearer ${session}` }, body: form });
+    expect(upload.status).toBe(200);
+    const onMedia = await stack.getContainer('media').exec(['find', '/data', '-type', 'f']);
+    const onGateway = await stack.getContainer('gateway').exec(['find', '/data', '-type', 'f']);
+    expect(onMedia.output.trim().split('\n')).toHaveLength(1);
+    expect(onGateway.output).toBe(onMedia.output);
+  });
 });
 
 describe.runIf(runnable)('AirwaveStack that cannot start', () => {

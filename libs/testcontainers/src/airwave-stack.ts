@@ -15,6 +15,7 @@ import { loggedInClient } from './admin-client';
 import { disableReaperWhereUnavailable } from './environment';
 import { airwaveImage, DEFAULT_TAG, ensureImage, infrastructureImages, type InfrastructureImages } from './images';
 import { LogTail, startFailure } from './log-tail';
+import { MediaVolume } from './media-volume';
 import { gatewayContainer, GATEWAY_PORT, migrateContainer, natsContainer, postgresContainer, redisContainer, serviceContainer, SERVICES } from './stack-parts';
 import { throughGateway } from './through-gateway';
 
@@ -82,14 +83,16 @@ export class AirwaveStack {
     // Every image first: a missing one fails the start before anything runs.
     await Promise.all(Object.values(images).map((image) => ensureImage(image)));
     const network = await new Network().start();
+    const volume = await MediaVolume.create(this.labels);
     const started = new Map<string, StartedTestContainer>();
+    const parts = { network, volume, containers: started };
     try {
-      await this.startLayout(network, images, started);
-      const stack = new StartedAirwaveStack(network, started, this.adminPassword);
+      await this.startLayout(parts, images);
+      const stack = new StartedAirwaveStack(parts, this.adminPassword);
       await throughGateway(stack.getBaseUrl(), this.adminPassword, this.startupTimeoutMs);
       return stack;
     } catch (error) {
-      await stopAll(network, started);
+      await stopAll(parts);
       throw error;
     }
   }
@@ -104,8 +107,8 @@ export class AirwaveStack {
     } as InfrastructureImages & Record<'server' | 'gateway' | (typeof SERVICES)[number], string>;
   }
 
-  private async startLayout(network: StartedNetwork, images: Awaited<ReturnType<AirwaveStack['images']>>, started: Map<string, StartedTestContainer>) {
-    const start = (name: string, image: string, container: GenericContainer) => startPart(name, image, container.withNetwork(network).withLabels(this.labels).withStartupTimeout(this.startupTimeoutMs), started);
+  private async startLayout({ network, volume, containers }: StackParts, images: Awaited<ReturnType<AirwaveStack['images']>>) {
+    const start = (name: string, image: string, container: GenericContainer) => startPart(name, image, container.withNetwork(network).withLabels(this.labels).withStartupTimeout(this.startupTimeoutMs), containers);
     const dbPassword = randomBytes(12).toString('hex');
     await settleAll([
       start('postgres', images.postgres, postgresContainer(images.postgres, dbPassword)),
@@ -114,8 +117,8 @@ export class AirwaveStack {
     ]);
     const env = this.processEnvironment(`postgres://airwave:${dbPassword}@postgres:5432/airwave`);
     await start('migrate', images.server, migrateContainer(images.server, env));
-    await settleAll(SERVICES.map((name) => start(name, images[name], serviceContainer(name, images[name], env))));
-    await start('gateway', images.gateway, gatewayContainer(images.gateway, env));
+    await settleAll(SERVICES.map((name) => start(name, images[name], serviceContainer(name, images[name], env, volume.name))));
+    await start('gateway', images.gateway, gatewayContainer(images.gateway, env, volume.name));
   }
 
   /** What every Airwave process reads (deploy/k8s/base/config/common.env), then the caller's own. */
@@ -153,20 +156,33 @@ async function settleAll(starts: Promise<void>[]): Promise<void> {
   if (failed) throw failed.reason;
 }
 
+/** What a stack is made of, and what stopping it removes. */
+interface StackParts {
+  network: StartedNetwork;
+  volume: MediaVolume;
+  containers: Map<string, StartedTestContainer>;
+}
+
 /** The gateway first, the infrastructure last; a part that will not stop does not keep the others. */
-async function stopAll(network: StartedNetwork, started: Map<string, StartedTestContainer>): Promise<void> {
+async function stopAll({ network, volume, containers }: StackParts): Promise<void> {
   const order = ['gateway', ...SERVICES, 'migrate', 'postgres', 'nats', 'redis'];
-  for (const name of order) await started.get(name)?.stop().catch(() => undefined);
-  started.clear();
+  for (const name of order) await containers.get(name)?.stop().catch(() => undefined);
+  containers.clear();
   await network.stop().catch(() => undefined);
+  await volume.remove().catch(() => undefined);
 }
 
 export class StartedAirwaveStack implements AsyncDisposable {
+  private readonly network: StartedNetwork;
+  private readonly containers: Map<string, StartedTestContainer>;
+
   constructor(
-    private readonly network: StartedNetwork,
-    private readonly containers: Map<string, StartedTestContainer>,
+    private readonly parts: StackParts,
     private readonly adminPassword: string,
-  ) {}
+  ) {
+    this.network = parts.network;
+    this.containers = parts.containers;
+  }
 
   /** The gateway: http://host:port, where /api/v2, /healthz, /readyz and /metrics answer. */
   getBaseUrl(): string {
@@ -195,7 +211,7 @@ export class StartedAirwaveStack implements AsyncDisposable {
   }
 
   async stop(): Promise<void> {
-    await stopAll(this.network, this.containers);
+    await stopAll(this.parts);
   }
 
   async [Symbol.asyncDispose](): Promise<void> {

@@ -48,19 +48,23 @@ export function migrateContainer(image: string, env: Record<string, string>): Ge
     .withWaitStrategy(Wait.forOneShotStartup());
 }
 
-/** A service with its /readyz on METRICS_PORT; media keeps its files on a tmpfs at /data. */
-export function serviceContainer(name: ServiceName, image: string, env: Record<string, string>): GenericContainer {
-  const container = harden(new GenericContainer(image))
-    .withNetworkAliases(name)
-    .withEnvironment({ ...env, METRICS_PORT: String(METRICS_PORT), ...(name === 'media' ? { DATA_DIR: '/data' } : {}) })
-    .withExposedPorts(METRICS_PORT)
-    .withWaitStrategy(Wait.forHttp('/readyz', METRICS_PORT, { abortOnContainerExit: true }).forStatusCode(200));
-  if (name === 'media') container.withTmpFs({ '/data': 'rw,uid=1000,gid=1000,mode=0700' });
-  return container;
+/** The media files at DATA_DIR=/data, on a Docker volume the media service and the gateway share. */
+function withMediaVolume(container: GenericContainer, volume: string): GenericContainer {
+  return container.withBindMounts([{ source: volume, target: '/data', mode: 'rw' }]).withEnvironment({ DATA_DIR: '/data' });
 }
 
-export function gatewayContainer(image: string, env: Record<string, string>): GenericContainer {
-  return harden(new GenericContainer(image))
+/** A service with its /readyz on METRICS_PORT. */
+export function serviceContainer(name: ServiceName, image: string, env: Record<string, string>, mediaVolume: string): GenericContainer {
+  const container = harden(new GenericContainer(image))
+    .withNetworkAliases(name)
+    .withEnvironment({ ...env, METRICS_PORT: String(METRICS_PORT) })
+    .withExposedPorts(METRICS_PORT)
+    .withWaitStrategy(Wait.forHttp('/readyz', METRICS_PORT, { abortOnContainerExit: true }).forStatusCode(200));
+  return name === 'media' ? withMediaVolume(container, mediaVolume) : container;
+}
+
+export function gatewayContainer(image: string, env: Record<string, string>, mediaVolume: string): GenericContainer {
+  return withMediaVolume(harden(new GenericContainer(image)), mediaVolume)
     .withNetworkAliases('gateway')
     .withEnvironment({ ...env, HOST: '0.0.0.0', PORT: String(GATEWAY_PORT) })
     .withExposedPorts(GATEWAY_PORT)

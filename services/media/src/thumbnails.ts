@@ -104,7 +104,11 @@ export class Thumbnailer {
     let made = this.cache.get(key);
     // A hit moves to the end (the Map's order is the eviction order); a miss starts the work.
     if (made) this.cache.delete(key);
-    else made = this.make(source);
+    else {
+      made = this.make(source);
+      // A failure that is not the file's (see make) is not remembered: the next request tries again.
+      made.catch(() => this.cache.delete(key));
+    }
     this.cache.set(key, made);
     if (this.cache.size > this.cacheEntries) this.cache.delete(this.cache.keys().next().value!);
     return made;
@@ -122,7 +126,10 @@ export class Thumbnailer {
           if (frame) return await scaleImage(frame, this.size);
         }
       }
-    } catch {
+    } catch (error) {
+      // An image library that is not installed is the installation's fault: it must show (a 500 in
+      // the log), not pass for a file without a thumbnail.
+      if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') throw error;
       // An image the decoder refuses has no thumbnail; the item itself stays usable.
       return null;
     }
