@@ -3,7 +3,7 @@
 // because the caller puts them there (a handler's `trace`, the gateway's request logger), not through
 // an AsyncLocalStorage: once enabled, its promise hooks cost every request about 13 µs (docs/architecture.md).
 import { pino, symbols as pinoSymbols, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import SonicBoom from 'sonic-boom';
+import { FdSink } from './fd-sink';
 
 export type { Logger };
 
@@ -140,7 +140,7 @@ export class LazyChildLogger {
   }
 }
 
-/** Where a batch of lines goes: sonic-boom on stdout, or a test's sink. */
+/** Where a batch of lines goes: stdout (FdSink), or a test's sink. */
 export interface LineSink {
   write(text: string): unknown;
   flushSync(): void;
@@ -185,18 +185,7 @@ let stdoutLines: TurnBatchedLines | undefined;
 /** The process's one stdout destination (every logger of the process shares it, so lines never interleave). */
 function stdoutDestination(): TurnBatchedLines {
   if (stdoutLines) return stdoutLines;
-  const boom = new SonicBoom({ fd: 1 });
-  let broken = false;
-  // stdout closed under us (EPIPE): drop lines rather than crash, as pino's own destination does.
-  boom.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') broken = true;
-  });
-  const lines = new TurnBatchedLines({
-    write: (text) => (broken ? undefined : boom.write(text)),
-    flushSync: () => {
-      if (!broken) boom.flushSync();
-    },
-  });
+  const lines = new TurnBatchedLines(new FdSink(1));
   // The last turn's lines (an error logged just before process.exit) still reach stdout.
   process.on('exit', () => {
     try {
