@@ -82,8 +82,11 @@ export class AirwaveStack {
     const images = await this.images();
     // Every image first: a missing one fails the start before anything runs.
     await Promise.all(Object.values(images).map((image) => ensureImage(image)));
-    const network = await new Network().start();
     const volume = await MediaVolume.create(this.labels);
+    const network = await new Network().start().catch(async (error: unknown) => {
+      await volume.remove().catch(() => undefined);
+      throw error;
+    });
     const started = new Map<string, StartedTestContainer>();
     const parts = { network, volume, containers: started };
     try {
@@ -117,8 +120,12 @@ export class AirwaveStack {
     ]);
     const env = this.processEnvironment(`postgres://airwave:${dbPassword}@postgres:5432/airwave`);
     await start('migrate', images.server, migrateContainer(images.server, env));
-    await settleAll(SERVICES.map((name) => start(name, images[name], serviceContainer(name, images[name], env, volume.name))));
-    await start('gateway', images.gateway, gatewayContainer(images.gateway, env, volume.name));
+    // The admin password goes to the account service only, as the Kubernetes Secret's key does.
+    const envOf = (name: (typeof SERVICES)[number]) => (name === 'account' ? { ...env, AIRWAVE_ADMIN_PASSWORD: this.adminPassword } : env);
+    await settleAll(SERVICES.map((name) => start(name, images[name], serviceContainer(name, images[name], envOf(name), volume.name))));
+    // The gateway reaches the database only through the services.
+    const gatewayEnv = Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'DATABASE_URL'));
+    await start('gateway', images.gateway, gatewayContainer(images.gateway, gatewayEnv, volume.name));
   }
 
   /** What every Airwave process reads (deploy/k8s/base/config/common.env), then the caller's own. */
@@ -133,7 +140,6 @@ export class AirwaveStack {
       NATS_URL: 'nats://nats:4222',
       REDIS_URL: 'redis://redis:6379/0',
       DATABASE_URL: databaseUrl,
-      AIRWAVE_ADMIN_PASSWORD: this.adminPassword,
       ...this.environment,
     };
   }
