@@ -28,10 +28,24 @@ describe.each(apiModes)('account through the gateway (%s)', (mode) => {
     await system?.stop();
   });
 
-  it('answers ping with pong', async () => {
-    const response = await system.api.get('/ping');
+  it('answers ping with the bare JSON string "pong", as OpenBroadcaster does', async () => {
+    const response = await fetch(`${system.url}/api/v2/ping`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: true, msg: 'OK', data: 'pong' });
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.text()).toBe('"pong"');
+  });
+
+  it("takes OpenBroadcaster's X-Auth-ID and X-Auth-Key headers, and refuses them when they do not match", async () => {
+    const uid = (headers: Record<string, string>) => system.api.get('/account/uid', { headers });
+    const ok = await uid({ 'x-auth-id': String(admin.id), 'x-auth-key': admin.key });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ id: admin.id, username: 'admin' });
+    // The headers come first: a wrong key there is refused even with a valid Authorization header.
+    expect((await uid({ 'x-auth-key': 'wrong', authorization: `Bearer ${admin.key}` })).status).toBe(401);
+    // Another user's id with this key, a malformed id, an id without a key: 401, never anonymous.
+    expect((await uid({ 'x-auth-id': String(plain.id), 'x-auth-key': admin.key })).status).toBe(401);
+    expect((await uid({ 'x-auth-id': 'admin', 'x-auth-key': admin.key })).status).toBe(401);
+    expect((await uid({ 'x-auth-id': String(admin.id) })).status).toBe(401);
   });
 
   it('logs in with a 256-bit key expiring in one hour', async () => {

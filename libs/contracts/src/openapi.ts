@@ -48,6 +48,8 @@ export interface ExtraRoute {
   tag: string;
   /** Schema of `data` in a successful reply; omit for non-JSON replies. */
   data?: JsonSchema;
+  /** Schema of a successful JSON reply that is not in the envelope (`GET /ping`'s bare "pong"). */
+  bare?: JsonSchema;
   contentType?: string;
   auth?: boolean;
 }
@@ -86,13 +88,9 @@ function operationEntry(op: Operation): [string, string, JsonSchema] {
   return [openApiPath(`/api/v2${http.path}`), http.method.toLowerCase(), entry];
 }
 
-function responses(data: JsonSchema | undefined, contentType = 'application/json'): JsonSchema {
-  const out: JsonSchema = {
-    '200': {
-      description: 'Success',
-      content: data ? { 'application/json': { schema: envelope(data, true) } } : { [contentType]: {} },
-    },
-  };
+function responses(data: JsonSchema | undefined, contentType = 'application/json', bare?: JsonSchema): JsonSchema {
+  const success = bare ? { 'application/json': { schema: bare } } : data ? { 'application/json': { schema: envelope(data, true) } } : { [contentType]: {} };
+  const out: JsonSchema = { '200': { description: 'Success', content: success } };
   for (const [status, description] of Object.entries(errorResponses)) {
     out[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
   }
@@ -123,7 +121,7 @@ export function buildOpenApiDocument(
       ...(pathParams(route.path).length
         ? { parameters: pathParams(route.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })) }
         : {}),
-      responses: responses(route.data, route.contentType),
+      responses: responses(route.data, route.contentType, route.bare),
     });
   }
   return {

@@ -187,7 +187,7 @@ async function buildGateway(options: GatewayOptions) {
     await app.register(cors, {
       origin: options.corsOrigins,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'traceparent', 'range'],
+      allowedHeaders: ['authorization', 'x-auth-id', 'x-auth-key', 'content-type', 'x-request-id', 'traceparent', 'range'],
       exposedHeaders: ['x-request-id', 'x-session-expiry', 'retry-after', 'traceparent', 'content-range', 'content-disposition'],
       credentials: true,
       maxAge: 600,
@@ -297,6 +297,8 @@ async function buildGateway(options: GatewayOptions) {
     fields: Record<string, unknown>,
   ): Promise<{ principal: Principal; expiresAt?: number } | null> {
     const credentials = readCredentials({
+      xAuthId: request.headers['x-auth-id'],
+      xAuthKey: request.headers['x-auth-key'],
       authorization: request.headers.authorization,
       cookies: () => (request.headers.cookie ? parseCookie(request.headers.cookie) : {}),
       fields,
@@ -394,7 +396,8 @@ async function buildGateway(options: GatewayOptions) {
   };
   for (const plugin of options.plugins ?? []) await plugin(app as unknown as FastifyInstance, helpers);
 
-  app.get(`${API}/ping`, async () => ok('pong'));
+  // OpenBroadcaster answers the bare JSON string "pong", outside the envelope; its clients check for it.
+  app.get(`${API}/ping`, async (_request, reply) => reply.type('application/json; charset=utf-8').send('"pong"'));
 
   // Routes of installed modules: they come and go at run time, so one catch-all route under the
   // API resolves them against the modules currently installed (every route above wins over it).
@@ -415,7 +418,7 @@ async function buildGateway(options: GatewayOptions) {
   app.addHook('onClose', async () => moduleRoutes.stop());
 
   const extraRoutes: ExtraRoute[] = [
-    { method: 'GET', path: `${API}/ping`, summary: 'Answers "pong"', tag: 'Server', data: { const: 'pong' } },
+    { method: 'GET', path: `${API}/ping`, summary: 'Answers the bare JSON string "pong" (no envelope), as OpenBroadcaster does', tag: 'Server', bare: { const: 'pong' } },
     { method: 'GET', path: `${API}/openapi.json`, summary: 'This document', tag: 'Server', contentType: 'application/json' },
     { method: 'GET', path: '/healthz', summary: 'Liveness: the process is up', tag: 'Server', data: { type: 'object' } },
     { method: 'GET', path: '/readyz', summary: 'Readiness: bus, session store, database and every service answer', tag: 'Server', data: { type: 'object' } },

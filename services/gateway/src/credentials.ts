@@ -1,5 +1,6 @@
 // How clients present credentials. Existing OpenBroadcaster clients must work unchanged, so every
-// form they use is accepted (see docs/decisions/credentials.md):
+// form they use is accepted, in this order (docs/decisions/api-conventions.md, "Credentials"):
+//   X-Auth-ID: <user id> and X-Auth-Key: <session key> (OpenBroadcaster reads these first)
 //   Authorization: Bearer <session key>
 //   Authorization: Bearer base64(<app key id>):<app key>
 //   cookies ob_auth_id / ob_auth_key
@@ -9,7 +10,11 @@ export type Credentials =
   | { kind: 'appkey'; keyId: number; key: string }
   | { kind: 'malformed' };
 
+type Header = string | string[] | undefined;
+
 interface Source {
+  xAuthId?: Header;
+  xAuthKey?: Header;
   authorization?: string | undefined;
   /** The request's cookies, or a function reading them (called only when no header is sent). */
   cookies: Record<string, string | undefined> | (() => Record<string, string | undefined>);
@@ -23,7 +28,18 @@ const positiveInt = (value: unknown): number | undefined => {
   return n <= 2_147_483_647 ? n : undefined;
 };
 
-export function readCredentials({ authorization, cookies, fields }: Source): Credentials | null {
+/** One value of a header; a header sent twice is malformed (undefined here, refused by the caller). */
+const single = (header: Header): string | undefined => (Array.isArray(header) ? undefined : header);
+
+export function readCredentials({ xAuthId, xAuthKey, authorization, cookies, fields }: Source): Credentials | null {
+  if (xAuthKey !== undefined || xAuthId !== undefined) {
+    const key = single(xAuthKey)?.trim();
+    const id = single(xAuthId);
+    if (!key || /\s/.test(key)) return { kind: 'malformed' };
+    if (id === undefined) return { kind: 'session', key };
+    const userId = positiveInt(id.trim());
+    return userId === undefined ? { kind: 'malformed' } : { kind: 'session', key, userId };
+  }
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
     if (!match?.[1]) return { kind: 'malformed' };

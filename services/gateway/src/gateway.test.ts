@@ -25,6 +25,14 @@ describe('readCredentials', () => {
     expect(readCredentials({ cookies: {}, fields: { i: 'x', k: 'k' } })).toEqual({ kind: 'session', key: 'k' });
     expect(readCredentials({ cookies: {}, fields: { k: 7 } })).toBeNull();
   });
+  it("reads OpenBroadcaster's X-Auth-ID and X-Auth-Key headers, before every other form", () => {
+    expect(readCredentials({ ...none, xAuthId: '4', xAuthKey: 'k' })).toEqual({ kind: 'session', key: 'k', userId: 4 });
+    expect(readCredentials({ ...none, xAuthKey: 'k' })).toEqual({ kind: 'session', key: 'k' });
+    expect(readCredentials({ xAuthId: '4', xAuthKey: 'x', authorization: 'Bearer h', cookies: { ob_auth_key: 'c' }, fields: { k: 'f' } })).toMatchObject({ key: 'x' });
+    for (const headers of [{ xAuthId: '4' }, { xAuthKey: '' }, { xAuthKey: 'a b' }, { xAuthId: 'x', xAuthKey: 'k' }, { xAuthId: '0', xAuthKey: 'k' }, { xAuthKey: ['k', 'k'] }]) {
+      expect(readCredentials({ ...none, ...headers }), JSON.stringify(headers)).toEqual({ kind: 'malformed' });
+    }
+  });
   it('prefers the header over cookies over fields', () => {
     expect(readCredentials({ authorization: 'Bearer h', cookies: { ob_auth_key: 'c' }, fields: { k: 'f' } })).toMatchObject({ key: 'h' });
     expect(readCredentials({ cookies: { ob_auth_key: 'c' }, fields: { k: 'f' } })).toMatchObject({ key: 'c' });
