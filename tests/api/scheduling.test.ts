@@ -281,4 +281,58 @@ describe.each(apiModes)('scheduling (%s)', (mode) => {
       expect((await system.api.get(`/dayparting/${all.body.data[0]!.id}`, { key: admin })).status).toBe(404);
     });
   });
+
+  describe('creating: POST on the collection, PUT without an id and PUT with id 0 all create', () => {
+    type Form = (path: string, body: Record<string, unknown>) => ReturnType<BlackBoxSystem['api']['post']>;
+    const forms: [string, Form][] = [
+      ['POST /x', (path, body) => system.api.post<{ id: number }>(path, { key: admin, body })],
+      ['PUT /x', (path, body) => system.api.put<{ id: number }>(path, { key: admin, body })],
+      ['PUT /x/0', (path, body) => system.api.put<{ id: number }>(`${path}/0`, { key: admin, body })],
+      // What OpenBroadcaster's clients send for a record not yet made: an id of 0 or "".
+      ['PUT /x/0 with id ""', (path, body) => system.api.put<{ id: number }>(`${path}/0`, { key: admin, body: { ...body, id: '' } })],
+      ['PUT /x with id 0', (path, body) => system.api.put<{ id: number }>(path, { key: admin, body: { ...body, id: 0 } })],
+    ];
+
+    it('creates players, timeslots, shows and dayparting restrictions in every form', async () => {
+      const station = (await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'Forms', timezone: 'UTC' } })).body.data.id;
+      for (const [index, [form, send]] of forms.entries()) {
+        const day = `2027-06-${String(10 + index).padStart(2, '0')}`;
+        const made: Record<string, number> = {};
+        const bodies: Record<string, Record<string, unknown>> = {
+          '/players': { name: `Player ${form}`, timezone: 'Europe/Paris' },
+          '/timeslots': { user_id: dj.id, player_id: station, mode: 'once', start: `${day}T10:00:00Z`, duration: 3600, description: form },
+          '/shows': { player_id: station, mode: 'once', start: `${day}T10:00:00Z`, duration: 600, item_type: 'media', item_id: item.approved },
+          '/dayparting': { description: form, start_month: 1, start_day: 1, start_time: '00:00', end_month: 1, end_day: 2, end_time: '00:00' },
+        };
+        for (const [path, body] of Object.entries(bodies)) {
+          const reply = await send(path, body);
+          expect(reply.status, `${form} ${path}: ${reply.text}`).toBe(200);
+          made[path] = (reply.body.data as { id: number }).id;
+          expect(made[path], `${form} ${path}`).toBeGreaterThan(0);
+        }
+        expect((await system.api.get<{ name: string }>(`/players/${made['/players']}`, { key: admin })).body.data.name).toBe(`Player ${form}`);
+        expect((await system.api.get<{ description: string }>(`/timeslots/${made['/timeslots']}`, { key: admin })).body.data.description).toBe(form);
+        expect((await system.api.get<{ item_id: number }>(`/shows/${made['/shows']}`, { key: admin })).body.data.item_id).toBe(item.approved);
+        expect((await system.api.get<{ description: string }>(`/dayparting/${made['/dayparting']}`, { key: admin })).body.data.description).toBe(form);
+      }
+    });
+
+    it('creates users, groups and app keys the same way, and still validates and checks rights', async () => {
+      for (const [index, [form, send]] of forms.entries()) {
+        const user = await send('/users', { username: `formuser${index}`, password: 'form-password-1' });
+        expect(user.status, `${form} /users: ${user.text}`).toBe(200);
+        const group = await send('/users/groups', { name: `Form group ${index}` });
+        expect(group.status, `${form} /users/groups: ${group.text}`).toBe(200);
+        const key = await send('/account/key', { name: `Form key ${index}`, permissions: [['GET', '/account/uid']] });
+        expect(key.status, `${form} /account/key: ${key.text}`).toBe(200);
+        expect((key.body.data as { key: string }).key.length).toBeGreaterThan(20);
+      }
+      // The creating operation's own rules hold under every form.
+      expect((await system.api.put('/timeslots/0', { key: dj.key, body: { user_id: dj.id, player_id: player, mode: 'once', start: '2027-07-01T10:00:00Z', duration: 60 } })).status).toBe(403);
+      expect((await system.api.put('/players/0', { key: admin, body: { name: 'Bad', timezone: 'Mars/Olympus' } })).status).toBe(400);
+      expect((await system.api.post('/dayparting', { key: dj.key, body: { start_month: 1, start_day: 1, start_time: '00:00', end_month: 1, end_day: 2, end_time: '00:00' } })).status).toBe(403);
+      // A real id is an edit, never a creation: an unknown one is refused as before.
+      expect((await system.api.put('/timeslots/987654', { key: admin, body: { user_id: dj.id, player_id: player, mode: 'once', start: '2027-07-01T10:00:00Z', duration: 60 } })).status).toBe(404);
+    });
+  });
 });

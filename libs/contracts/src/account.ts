@@ -154,7 +154,7 @@ export const accountMore = {
     auth: 'user',
     permission: 'manage_appkeys',
     appKeys: false,
-    http: { method: 'POST', path: '/account/key', summary: 'Create an app key; its secret is returned only now', tag },
+    http: { method: 'POST', path: '/account/key', summary: 'Create an app key; its secret is returned only now', tag, creates: true },
     successMessage: 'App key created.',
   }),
   keyUpdate: defineOperation({

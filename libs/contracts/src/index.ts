@@ -7,6 +7,7 @@ export * from './common';
 export * from './health';
 export * from './account';
 export * from './registry';
+export * from './creation';
 export * from './users';
 export * from './media-internal';
 export * from './openapi';

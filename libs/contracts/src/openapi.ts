@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { errorCodes } from './errors';
 import type { Operation } from './operation';
+import { creationRoutes, type CreationRoute } from './creation';
 import { httpOperations } from './registry';
 
 type JsonSchema = Record<string, unknown>;
@@ -97,6 +98,22 @@ function responses(data: JsonSchema | undefined, contentType = 'application/json
   return out;
 }
 
+/** A creation route's entry: its operation's, without path parameters (the route fixes them). */
+function creationEntry(route: CreationRoute): JsonSchema {
+  const [, , entry] = operationEntry(route.op);
+  const http = route.op.http!;
+  const parameters = ((entry.parameters as JsonSchema[] | undefined) ?? []).filter((p) => p.in !== 'path');
+  const suffix = `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+  const copy: JsonSchema = {
+    ...entry,
+    operationId: `${entry.operationId as string}Via${suffix.charAt(0).toUpperCase()}${suffix.slice(1)}`,
+    summary: `${http.summary} (also ${route.method} ${route.path}: the same as ${http.method} ${http.path}${route.params.id === 0 ? ' with id 0' : ''})`,
+  };
+  if (parameters.length) copy.parameters = parameters;
+  else delete copy.parameters;
+  return copy;
+}
+
 export function buildOpenApiDocument(
   extra: ExtraRoute[] = [],
   info: { version?: string; serverUrl?: string } = {},
@@ -108,10 +125,12 @@ export function buildOpenApiDocument(
     paths[path] ??= {};
     paths[path][method] = entry;
   };
-  for (const op of [...httpOperations(), ...more.filter((o) => o.http)]) {
+  const operations = [...httpOperations(), ...more.filter((o) => o.http)];
+  for (const op of operations) {
     const [path, method, entry] = operationEntry(op);
     add(path, method, entry);
   }
+  for (const route of creationRoutes(operations)) add(openApiPath(`/api/v2${route.path}`), route.method.toLowerCase(), creationEntry(route));
   for (const route of extra) {
     add(openApiPath(route.path), route.method.toLowerCase(), {
       operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,

@@ -15,6 +15,13 @@ export interface HttpBinding {
   summary: string;
   /** Area tag for the OpenAPI document. */
   tag: string;
+  /**
+   * This operation creates a resource of its collection (the path without a trailing `/:id`). The
+   * gateway also routes `POST <collection>`, `PUT <collection>` and `PUT <collection>/0` to it,
+   * where no other operation has them: one rule for every resource (creation.ts). A body `id` of
+   * 0, "0", "" or null reaching it means "no id yet".
+   */
+  creates?: true;
 }
 
 export type AuthMode = 'none' | 'user';

@@ -131,7 +131,7 @@ export const scheduling = {
     output: Player,
     auth: 'user',
     permission: 'manage_players',
-    http: { method: 'POST', path: '/players', summary: 'Create a player', tag },
+    http: { method: 'POST', path: '/players', summary: 'Create a player', tag, creates: true },
     successMessage: 'Player saved.',
   }),
   playerSave: defineOperation({
@@ -165,7 +165,7 @@ export const scheduling = {
     input: TimeslotInput,
     output: Timeslot,
     auth: 'user',
-    http: { method: 'POST', path: '/timeslots', summary: 'Create a timeslot (409 on a collision)', tag },
+    http: { method: 'POST', path: '/timeslots', summary: 'Create a timeslot (409 on a collision)', tag, creates: true },
     successMessage: 'Timeslot saved.',
   }),
   timeslotSave: defineOperation({
@@ -181,7 +181,7 @@ export const scheduling = {
     input: TimeslotInput,
     output: Timeslot,
     auth: 'user',
-    http: { method: 'PUT', path: '/timeslots', summary: 'Save a timeslot: creates it when no id is given', tag },
+    http: { method: 'PUT', path: '/timeslots', summary: 'Save a timeslot: creates it when no id is given', tag, creates: true },
     successMessage: 'Timeslot saved.',
   }),
   timeslotDelete: defineOperation({
@@ -205,7 +205,7 @@ export const scheduling = {
     input: ShowInput,
     output: Show,
     auth: 'user',
-    http: { method: 'POST', path: '/shows', summary: 'Create a show (409 on a collision)', tag },
+    http: { method: 'POST', path: '/shows', summary: 'Create a show (409 on a collision)', tag, creates: true },
     successMessage: 'Show saved.',
   }),
   showSave: defineOperation({
@@ -221,7 +221,7 @@ export const scheduling = {
     input: ShowInput,
     output: Show,
     auth: 'user',
-    http: { method: 'PUT', path: '/shows', summary: 'Save a show: creates it when no id is given', tag },
+    http: { method: 'PUT', path: '/shows', summary: 'Save a show: creates it when no id is given', tag, creates: true },
     successMessage: 'Show saved.',
   }),
   showDelete: defineOperation({
@@ -268,7 +268,7 @@ export const scheduling = {
     output: z.object({ id: z.number().int() }),
     auth: 'user',
     permission: 'manage_media_settings',
-    http: { method: 'PUT', path: '/dayparting/:id', summary: 'Save a dayparting restriction (id 0 creates)', tag },
+    http: { method: 'PUT', path: '/dayparting/:id', summary: 'Save a dayparting restriction (id 0 creates)', tag, creates: true },
     successMessage: 'Restriction saved.',
   }),
   daypartingDelete: defineOperation({

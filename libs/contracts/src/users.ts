@@ -28,7 +28,7 @@ export const users = {
     output: z.object({ id: z.number().int() }),
     auth: 'user',
     permission: 'manage_users',
-    http: { method: 'POST', path: '/users', summary: 'Create a user', tag },
+    http: { method: 'POST', path: '/users', summary: 'Create a user', tag, creates: true },
     successMessage: 'User created.',
   }),
   groupCreate: defineOperation({
@@ -41,7 +41,7 @@ export const users = {
     output: z.object({ id: z.number().int() }),
     auth: 'user',
     permission: 'manage_users',
-    http: { method: 'POST', path: '/users/groups', summary: 'Create a group with permissions', tag },
+    http: { method: 'POST', path: '/users/groups', summary: 'Create a group with permissions', tag, creates: true },
     successMessage: 'Group created.',
   }),
 };

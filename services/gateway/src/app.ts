@@ -15,6 +15,8 @@ import {
   failure,
   healthOf,
   httpOperations,
+  creationRoutes,
+  isNewRecordId,
   httpStatusByCode,
   ok,
   okJson,
@@ -337,7 +339,7 @@ async function buildGateway(options: GatewayOptions) {
     return { [busHeaders.requestId]: request.id, [busHeaders.traceparent]: request.traceparent, 'x-client-address': request.ip };
   }
 
-  async function runOperation(op: Operation, request: FastifyRequest, reply: FastifyReply, params: Record<string, unknown>) {
+  async function runOperation(op: Operation, request: FastifyRequest, reply: FastifyReply, params: Record<string, unknown>, creating = false) {
         const http = op.http!;
         // GET: the query string. DELETE: the query string, and a JSON body when one is sent.
         // Others: the body.
@@ -350,6 +352,8 @@ async function buildGateway(options: GatewayOptions) {
               : (request.body ?? {});
         if (typeof source !== 'object' || Array.isArray(source)) throw new AirwaveError('bad_request', 'The request body must be a JSON object.');
         const { i: _i, k: _k, ...fields } = source as Record<string, unknown>;
+        // A creation route (creation.ts): the id a client sends for a record not yet made means none.
+        if (creating && isNewRecordId(fields.id)) delete fields.id;
         const caller = await authenticate(request, source as Record<string, unknown>);
         const principal = caller?.principal ?? null;
         request.principal = principal;
@@ -383,11 +387,19 @@ async function buildGateway(options: GatewayOptions) {
     app.route({
       method: op.http!.method,
       url: `${API}${op.http!.path}`,
-      handler: (request, reply) => runOperation(op, request, reply, request.params as Record<string, unknown>),
+      handler: (request, reply) => runOperation(op, request, reply, request.params as Record<string, unknown>, op.http!.creates === true),
     });
   }
 
   for (const op of httpOperations()) register(op);
+  // POST /x, PUT /x and PUT /x/0 all create, for every resource (docs/decisions/api-conventions.md).
+  for (const route of creationRoutes()) {
+    app.route({
+      method: route.method,
+      url: `${API}${route.path}`,
+      handler: (request, reply) => runOperation(route.op, request, reply, route.params, true),
+    });
+  }
 
   const helpers: GatewayHelpers = {
     bus,
