@@ -5,7 +5,8 @@ import { imageSize, pngImage, wav } from '../src/files';
 import { startBlackBoxSystem, apiModes, type BlackBoxSystem } from '../src/black-box';
 import { ADMIN_PASSWORD } from '../src/harness';
 
-type Occ = { id: number; occurrence_start: string; occurrence_end: string };
+/** A row of GET /timeslots or /shows: one occurrence, in OpenBroadcaster's shape. */
+type Occ = { id: number; start: string; end: string; duration: number; exp_start: string; exp_end: string; recurring_start: string; recurring_stop: string | null; mode?: string };
 
 describe.each(apiModes)('scheduling (%s)', (mode) => {
   let system: BlackBoxSystem;
@@ -65,8 +66,13 @@ describe.each(apiModes)('scheduling (%s)', (mode) => {
       expect(created.status, created.text).toBe(200);
       morning = created.body.data.id;
       const window = await system.api.get<Occ[]>('/timeslots', { key: admin, query: { start: '2026-03-28T00:00:00Z', end: '2026-03-31T00:00:00Z', player } });
-      expect(window.body.data.map((o) => o.occurrence_start)).toEqual(['2026-03-28T08:00:00+00:00', '2026-03-29T08:00:00+01:00', '2026-03-30T08:00:00+01:00']);
-      expect(window.body.data.every((o) => o.id === morning)).toBe(true);
+      // Each row's start is that occurrence's own (OpenBroadcaster's get_timeslots), the series'
+      // bounds are recurring_start and recurring_stop.
+      expect(window.body.data.map((o) => o.start)).toEqual(['2026-03-28T08:00:00+00:00', '2026-03-29T08:00:00+01:00', '2026-03-30T08:00:00+01:00']);
+      expect(window.body.data.map((o) => o.exp_start)).toEqual(['2026-03-28 08:00:00', '2026-03-29 08:00:00', '2026-03-30 08:00:00']);
+      for (const o of window.body.data) {
+        expect(o).toMatchObject({ id: morning, duration: 7200, mode: 'daily', recurring_start: '2026-03-27T08:00:00+00:00', recurring_stop: '2026-04-30T00:00:00+01:00' });
+      }
       // Unix seconds work too.
       const unix = await system.api.get<Occ[]>('/timeslots', { key: admin, query: { start: Date.parse('2026-03-28T00:00:00Z') / 1000, end: Date.parse('2026-03-29T00:00:00Z') / 1000, player } });
       expect(unix.body.data).toHaveLength(1);
@@ -175,7 +181,10 @@ describe.each(apiModes)('scheduling (%s)', (mode) => {
       });
       expect(clash.status).toBe(409);
       const window = await system.api.get<Occ[]>('/shows', { key: dj.key, query: { start: '2026-04-02T00:00:00Z', end: '2026-04-03T00:00:00Z', player } });
-      expect(window.body.data.map((o) => [o.id, o.occurrence_start, o.occurrence_end])).toEqual([[inside.body.data.id, '2026-04-02T08:30:00+01:00', '2026-04-02T09:00:00+01:00']]);
+      expect(window.body.data.map((o) => [o.id, o.start, o.end, o.duration])).toEqual([[inside.body.data.id, '2026-04-02T08:30:00+01:00', '2026-04-02T09:00:00+01:00', 1800]]);
+      // A one-time entry has no mode, as in OpenBroadcaster, and its recurring_start is its start.
+      expect(window.body.data[0]).not.toHaveProperty('mode');
+      expect(window.body.data[0]).toMatchObject({ recurring_start: '2026-04-02T08:30:00+01:00', recurring_stop: null, exp_end: '2026-04-02 09:00:00' });
       // Another user may not delete it; its owner may.
       const other = await system.api.post<{ id: number }>('/users', { key: admin, body: { username: 'other-dj', password: 'other-dj-pass' } });
       void other;

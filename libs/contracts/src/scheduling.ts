@@ -79,7 +79,26 @@ export const Show = z.object({
   /** Why the show needs attention (its media was archived or deleted), or null. */
   flagged: z.string().nullable(),
 });
-const occurrence = { occurrence_start: z.string(), occurrence_end: z.string() };
+/**
+ * A row of GET /timeslots or GET /shows: one occurrence, in OpenBroadcaster's shape (its
+ * get_timeslots / get_shows rows), times ISO 8601 in the player's zone.
+ */
+const occurrenceRow = {
+  id: z.number().int().describe('The entry (series) id'),
+  player_id: z.number().int(),
+  user_id: z.number().int(),
+  start: z.string().describe("This occurrence's start"),
+  end: z.string().describe("This occurrence's end"),
+  duration: z.number().int().describe("This occurrence's length in seconds (a DST change can make it differ from the series')"),
+  exp_start: z.string().describe('The start as OpenBroadcaster writes it: local "YYYY-MM-DD HH:MM:SS" in the player\'s zone'),
+  exp_end: z.string().describe('The end, local "YYYY-MM-DD HH:MM:SS" in the player\'s zone'),
+  recurring_start: z.string().describe("The series' first start"),
+  recurring_stop: z.string().nullable().describe("The series' stop date (null for a one-time entry)"),
+  mode: ScheduleMode.exclude(['once']).optional().describe('Absent for a one-time entry, as in OpenBroadcaster'),
+  x_data: z.number().int().nullable().optional(),
+};
+export const TimeslotOccurrence = z.object({ ...occurrenceRow, description: z.string() });
+export const ShowOccurrence = z.object({ ...occurrenceRow, item_type: Show.shape.item_type, item_id: z.number().int(), flagged: z.string().nullable() });
 
 export const MAX_WINDOW_DAYS = 366;
 const Window = {
@@ -155,7 +174,7 @@ export const scheduling = {
   timeslotList: defineOperation({
     subject: 'scheduling.timeslots.list',
     input: z.object({ ...Window, user_id: Id.optional() }).refine(checkWindow, windowError),
-    output: z.array(Timeslot.extend(occurrence)),
+    output: z.array(TimeslotOccurrence),
     auth: 'user',
     http: { method: 'GET', path: '/timeslots', summary: 'Timeslot occurrences in a window (manage_timeslots, except your own)', tag },
   }),
@@ -195,7 +214,7 @@ export const scheduling = {
   showList: defineOperation({
     subject: 'scheduling.shows.list',
     input: z.object(Window).refine(checkWindow, windowError),
-    output: z.array(Show.extend(occurrence)),
+    output: z.array(ShowOccurrence),
     auth: 'user',
     http: { method: 'GET', path: '/shows', summary: 'Show occurrences in a window', tag },
   }),

@@ -5,6 +5,7 @@ import { bindHealth, bindOperation, callOperation, type AuthenticatedContext, ty
 import { DateTime } from 'luxon';
 import { sql } from 'kysely';
 import { canManageTimeslots, firstOverlap, lastEnd, ruleOf, validateEntry, type EntryRow } from './entries';
+import { occurrenceRow, seriesFields } from './occurrence-rows';
 import { expand, isoInZone as iso } from './recurrence';
 import { schedulingMigrations, type SchedulingDB } from './schema';
 import { restrictionActive } from './dayparting';
@@ -191,9 +192,13 @@ export const schedulingService: ServiceDefinition = {
       const out: { start: number; id: number; occurrence: Record<string, unknown> }[] = [];
       for (const row of rows) {
         const zone = zones.get(row.player_id) ?? 'UTC';
-        const base = table === 'shows' ? showOut(row as never, zone) : { ...entryOut(row, zone), description: row.description as string };
+        const own =
+          table === 'shows'
+            ? { item_type: row.item_type as 'media' | 'playlist' | 'live', item_id: row.item_id as number, flagged: row.flagged as string | null }
+            : { description: row.description as string };
+        const series = seriesFields(row, zone);
         for (const o of expand(ruleOf(row, zone), from, to)) {
-          out.push({ start: o.start, id: row.id, occurrence: { ...base, occurrence_start: iso(o.start, zone), occurrence_end: iso(o.end, zone) } });
+          out.push({ start: o.start, id: row.id, occurrence: { ...occurrenceRow(row, series, o, zone), ...own } });
         }
       }
       return out.sort((a, b) => a.start - b.start || a.id - b.id).map((entry) => entry.occurrence);
