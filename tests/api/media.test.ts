@@ -242,6 +242,30 @@ describe.each(apiModes)('media (%s)', (mode) => {
       expect(page2.body.data.media.map((m) => m.title)).toEqual(['Batch 4', 'Batch 5', 'Batch 6', 'Batch 7']);
     });
 
+    it("reads nested query parameters the way OpenBroadcaster's PHP does, and refuses parameters it does not know", async () => {
+      // What OpenBroadcaster's clients send: PHP bracket notation, as jQuery.param writes it.
+      const bracketed = 'q[mode]=advanced&q[filters][0][filter]=genre&q[filters][0][op]=is&q[filters][0][val]=chillout&q[filters][1][filter]=year&q[filters][1][op]=lt&q[filters][1][val]=2000&save_history=1';
+      for (const query of [bracketed, bracketed.replace(/\[/g, '%5B').replace(/\]/g, '%5D')]) {
+        const reply = await fetch(`${system.url}/api/v2/media/search?${query}&_=1764063000000`, { headers: { authorization: `Bearer ${admin}` } });
+        const body = (await reply.json()) as { data: { media: Item[] } };
+        expect(reply.status, JSON.stringify(body)).toBe(200);
+        expect(body.data.media.map((m) => m.title)).toEqual(['Café del Mar']);
+      }
+      // ...and the search went into the caller's history, as a JSON q does.
+      const history = (await system.api.get<{ history: { filters: unknown }[] }>('/media/searches', { key: admin })).body.data.history;
+      expect(history[0]!.filters).toMatchObject([{ filter: 'genre', val: 'chillout' }, { filter: 'year', val: '2000' }]);
+      // A bracketed query with a filter Airwave does not have is a 400, not the whole library.
+      const mood = await fetch(`${system.url}/api/v2/media/search?q[mode]=advanced&q[filters][0][filter]=mood&q[filters][0][op]=is&q[filters][0][val]=x`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(mood.status).toBe(400);
+      // A parameter no endpoint reads is refused by name, never ignored (here a misspelt `q`).
+      const misspelt = await system.api.get('/media/search', { key: admin, query: { query: 'cafe' } });
+      expect(misspelt.status).toBe(400);
+      expect(misspelt.body.msg).toMatch(/unknown query parameter query/);
+      // Nesting past five levels stays a string key: refused as unknown, never a 500.
+      const deep = await fetch(`${system.url}/api/v2/media/search?a[b][c][d][e][f][g][h]=1`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(deep.status).toBe(400);
+    });
+
     it('keeps history, saves, makes default and deletes searches', async () => {
       const q = JSON.stringify({ mode: 'advanced', filters: [{ filter: 'artist', op: 'contains', val: 'padilla' }] });
       await system.api.get('/media/search', { key: listener, query: { q, save_history: 1 } });

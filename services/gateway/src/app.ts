@@ -39,6 +39,8 @@ import { appKeyAllows, type Endpoint } from './appkeys';
 import { ModuleRoutes } from './module-routes';
 import { traceIdOf, traceparentOf } from './trace';
 import { readCredentials } from './credentials';
+import { inputKeys } from './input-keys';
+import { parseQueryString } from './query-string';
 
 export interface GatewayOptions {
   bus: Bus;
@@ -87,6 +89,8 @@ declare module 'fastify' {
 const API = '/api/v2';
 /** What Fastify sets for a JSON body it serialized itself. */
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** Query parameters any operation takes besides its own: credentials and jQuery's cache buster. */
+const ALWAYS_ALLOWED_PARAMETERS: ReadonlySet<string> = new Set(['i', 'k', '_']);
 
 /** Headers on every reply of the gateway. */
 const securityHeaders = {
@@ -144,6 +148,8 @@ async function buildGateway(options: GatewayOptions) {
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     requestIdHeader: 'x-request-id',
+    // PHP's bracket notation (`q[mode]=advanced`), as OpenBroadcaster's clients send it.
+    querystringParser: parseQueryString,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     // Fastify's own request lines would log the raw URL, where old clients put `k=<key>`; the
@@ -360,6 +366,7 @@ async function buildGateway(options: GatewayOptions) {
         // The session's new expiry (Unix seconds), after sliding forward on this use.
         if (caller?.expiresAt) reply.header('x-session-expiry', String(caller.expiresAt));
         authorize(op, principal);
+        if (http.method === 'GET' || http.method === 'DELETE') refuseUnknownParameters(op, request.query, params);
         // Validate here to answer 400 without a bus hop, but send the input as the client wrote it:
         // the service parses it with the same contract (parsing is not idempotent: transforms).
         const raw = { ...fields, ...params };
@@ -381,6 +388,21 @@ async function buildGateway(options: GatewayOptions) {
         // This replica learns of its own module changes at once; others follow the announcement.
         if (op.subject.startsWith('modules.') && http.method !== 'GET') moduleRoutes.invalidate();
         return reply.type(JSON_TYPE).send(okJson(data, op.successMessage));
+  }
+
+  /**
+   * A query parameter the operation does not read is a 400, never dropped: a misspelt filter must
+   * not widen a search. Credentials (`i`, `k`) and jQuery's cache buster (`_`) are always allowed.
+   */
+  function refuseUnknownParameters(op: Operation, query: unknown, params: Record<string, unknown>) {
+    const known = inputKeys(op.input);
+    if (!known || !query || typeof query !== 'object') return;
+    const unknown = Object.keys(query).filter((name) => !known.has(name) && !(name in params) && !ALWAYS_ALLOWED_PARAMETERS.has(name));
+    if (unknown.length > 0) {
+      throw new AirwaveError('bad_request', `Invalid input: unknown query parameter${unknown.length > 1 ? 's' : ''} ${unknown.slice(0, 5).join(', ')}`, {
+        issues: unknown.slice(0, 20).map((name) => ({ path: name, message: 'is not a parameter of this endpoint' })),
+      });
+    }
   }
 
   function register(op: Operation) {
