@@ -151,6 +151,33 @@ describe.each(apiModes)('account through the gateway (%s)', (mode) => {
     expect(mismatched.status).toBe(401);
   });
 
+  it("takes the request data as JSON in OpenBroadcaster's form field d, beside i and k", async () => {
+    // A form post without an Authorization header, as OpenBroadcaster's web client sends it.
+    const form = new URLSearchParams({ i: String(admin.id), k: admin.key, d: JSON.stringify({ name: 'Form key', permissions: [['GET', '/account/uid']] }) });
+    const created = await fetch(`${system.url}/api/v2/account/key`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    const reply = (await created.json()) as { data: { name: string; permissions: unknown } };
+    expect(created.status, JSON.stringify(reply)).toBe(200);
+    expect(reply.data).toMatchObject({ name: 'Form key', permissions: [['GET', '/account/uid']] });
+    // PHP's json_encode of no data is [], and d may come in the query string of a GET.
+    const uid = await system.api.get('/account/uid', { query: { i: admin.id, k: admin.key, d: '[]' } });
+    expect(uid.status).toBe(200);
+    for (const d of ['{"name":', '"text"', '[1,2]', '7']) {
+      const bad = await system.api.post('/account/key', { key: admin.key, raw: new URLSearchParams({ d }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(bad.status, d).toBe(400);
+      expect(bad.body.msg).toMatch(/^Invalid input: d: /);
+    }
+  });
+
+  it("accepts what OpenBroadcaster's clients leave empty: a settings password (unchanged) and an app key's name", async () => {
+    const saved = await system.api.put('/account/settings', { key: plain.key, body: { display_name: 'DJ Plain', password: '', password_again: '' } });
+    expect(saved.status, saved.text).toBe(200);
+    // The password did not change: it still logs in.
+    expect((await system.api.post('/account/login', { body: { username: 'dj.plain', password: 'plain-password-1' } })).status).toBe(200);
+    const key = await system.api.post<{ name: string }>('/account/key', { key: admin.key, body: { permissions: [['GET', '/account/uid']] } });
+    expect(key.status, key.text).toBe(200);
+    expect(key.body.data.name).toBe('App key');
+  });
+
   it('answers malformed JSON and wrong types with 400 in the envelope', async () => {
     const malformed = await system.api.post('/account/login', { raw: '{"username": "admin", ', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);

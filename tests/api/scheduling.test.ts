@@ -270,6 +270,18 @@ describe.each(apiModes)('scheduling (%s)', (mode) => {
       expect(all.body.data.map((r) => r.id)).toEqual([saved.body.data.id]);
     });
 
+    it("saves a restriction sent in OpenBroadcaster's form field d, with i and k and no Authorization header", async () => {
+      const session = await system.api.login('admin', ADMIN_PASSWORD);
+      const data = { description: 'Form night', start_month: 6, start_day: 1, start_time: '22:00', end_month: 6, end_day: 30, end_time: '06:00', filters: [] };
+      const form = new URLSearchParams({ i: String(session.id), k: session.key, d: JSON.stringify(data) });
+      const reply = await fetch(`${system.url}/api/v2/dayparting/0`, { method: 'PUT', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+      const body = (await reply.json()) as { data: { id: number } };
+      expect(reply.status, JSON.stringify(body)).toBe(200);
+      const saved = await system.api.get<{ description: string; end_day: number }>(`/dayparting/${body.data.id}`, { key: admin });
+      expect(saved.body.data).toMatchObject({ description: 'Form night', end_day: 30 });
+      expect((await system.api.delete(`/dayparting/${body.data.id}`, { key: admin })).status).toBe(200);
+    });
+
     it('excludes matching media in a range that wraps the year and the day', async () => {
       const check = async (id: number, at: string) =>
         (await system.api.get<{ excluded: boolean }>('/dayparting/check', { key: admin, query: { media_id: id, at, player } })).body.data.excluded;
@@ -288,6 +300,19 @@ describe.each(apiModes)('scheduling (%s)', (mode) => {
       const all = await system.api.get<{ id: number }[]>('/dayparting/search', { key: admin });
       expect((await system.api.delete(`/dayparting/${all.body.data[0]!.id}`, { key: admin })).status).toBe(200);
       expect((await system.api.get(`/dayparting/${all.body.data[0]!.id}`, { key: admin })).status).toBe(404);
+    });
+  });
+
+  describe("OpenBroadcaster's words", () => {
+    it('takes item_type "linein" for a live show', async () => {
+      const station = (await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'Live room', timezone: 'UTC' } })).body.data.id;
+      const show = await system.api.post<{ id: number; item_type: string }>('/shows', {
+        key: admin,
+        body: { player_id: station, mode: 'once', start: '2027-05-01T20:00:00Z', duration: 3600, item_type: 'linein', item_id: 1 },
+      });
+      expect(show.status, show.text).toBe(200);
+      expect(show.body.data.item_type).toBe('live');
+      expect((await system.api.post('/shows', { key: admin, body: { player_id: station, mode: 'once', start: '2027-05-02T20:00:00Z', duration: 60, item_type: 'radio', item_id: 1 } })).status).toBe(400);
     });
   });
 

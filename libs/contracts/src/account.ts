@@ -107,9 +107,12 @@ export const AppKeyInfo = z.object({
   last_access: z.string().nullable(),
 });
 
+/** OpenBroadcaster's settings form sends an empty password for "unchanged". */
+const emptyIsUnchanged = (v: unknown) => (v === '' ? undefined : v);
+
 const PasswordChange = {
-  password: NewPassword.optional(),
-  password_again: z.string().max(1024).optional(),
+  password: z.preprocess(emptyIsUnchanged, NewPassword.optional()),
+  password_again: z.preprocess(emptyIsUnchanged, z.string().max(1024).optional()),
 };
 
 export const SettingsUpdate = z
@@ -149,7 +152,11 @@ export const accountMore = {
   }),
   keyCreate: defineOperation({
     subject: 'account.key.create',
-    input: z.object({ name: z.string().trim().min(1).max(100), permissions: z.array(AppKeyEndpoint).max(200).default([]) }),
+    // OpenBroadcaster's clients may create a key without a name: it is then called "App key".
+    input: z.object({
+      name: z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 'App key' : v), z.string().trim().min(1).max(100)),
+      permissions: z.array(AppKeyEndpoint).max(200).default([]),
+    }),
     output: z.object({ id: z.number().int(), name: z.string(), key: z.string(), permissions: z.array(AppKeyEndpoint) }),
     auth: 'user',
     permission: 'manage_appkeys',

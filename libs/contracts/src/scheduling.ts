@@ -55,7 +55,8 @@ export const TimeslotInput = z.object({
 });
 export const ShowInput = z.object({
   id: Id.optional(),
-  item_type: z.enum(['media', 'playlist', 'live'], { error: 'must be media, playlist or live' }),
+  // "linein" is OpenBroadcaster's word for a live show.
+  item_type: z.preprocess((v) => (v === 'linein' ? 'live' : v), z.enum(['media', 'playlist', 'live'], { error: 'must be media, playlist, live or linein' })),
   item_id: Id,
   ...entryFields,
 });

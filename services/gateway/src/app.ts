@@ -41,6 +41,7 @@ import { traceIdOf, traceparentOf } from './trace';
 import { readCredentials } from './credentials';
 import { inputKeys } from './input-keys';
 import { parseQueryString } from './query-string';
+import { unwrapFormData } from './form-data';
 
 export interface GatewayOptions {
   bus: Bus;
@@ -357,7 +358,7 @@ async function buildGateway(options: GatewayOptions) {
               ? { ...((request.query ?? {}) as Record<string, unknown>), ...body }
               : (request.body ?? {});
         if (typeof source !== 'object' || Array.isArray(source)) throw new AirwaveError('bad_request', 'The request body must be a JSON object.');
-        const { i: _i, k: _k, ...fields } = source as Record<string, unknown>;
+        const { i: _i, k: _k, ...fields } = unwrapFormData(source as Record<string, unknown>);
         // A creation route (creation.ts): the id a client sends for a record not yet made means none.
         if (creating && isNewRecordId(fields.id)) delete fields.id;
         const caller = await authenticate(request, source as Record<string, unknown>);
@@ -366,7 +367,7 @@ async function buildGateway(options: GatewayOptions) {
         // The session's new expiry (Unix seconds), after sliding forward on this use.
         if (caller?.expiresAt) reply.header('x-session-expiry', String(caller.expiresAt));
         authorize(op, principal);
-        if (http.method === 'GET' || http.method === 'DELETE') refuseUnknownParameters(op, request.query, params);
+        if (http.method === 'GET' || http.method === 'DELETE') refuseUnknownParameters(op, fields, params);
         // Validate here to answer 400 without a bus hop, but send the input as the client wrote it:
         // the service parses it with the same contract (parsing is not idempotent: transforms).
         const raw = { ...fields, ...params };
