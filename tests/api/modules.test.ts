@@ -7,7 +7,7 @@ import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/
 const root = resolve(import.meta.dirname, '..', '..');
 const MODULES_DIR = `${resolve(root, 'modules')}:${resolve(root, 'tests', 'fixtures', 'modules')}`;
 
-type ModuleList = { installed: { name: string; version: string }[]; available: { name: string; error: string | null }[] };
+type ModuleList = { installed: { name: string; version: string }[]; available: { name: string; dir: string; error: string | null }[] };
 
 describe.each(modes)('modules (%s)', (mode) => {
   let system: TestSystem;
@@ -32,6 +32,9 @@ describe.each(modes)('modules (%s)', (mode) => {
     expect(names).toEqual(expect.arrayContaining(['notes', 'playlog', 'broken', 'failing']));
     expect(modules.available.find((m) => m.name === 'broken')?.error).toMatch(/Invalid manifest: version/);
     expect(modules.available.find((m) => m.name === 'notes')?.error).toBeNull();
+    // Each module's folder, as OpenBroadcaster's list names it: a name, never a path on the server.
+    for (const module of modules.available) expect(module.dir, module.name).toMatch(/^[A-Za-z0-9._-]+$/);
+    expect(modules.available.find((m) => m.name === 'notes')?.dir).toBe('notes');
   });
 
   it('needs manage_modules', async () => {

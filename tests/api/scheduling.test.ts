@@ -312,6 +312,17 @@ describe.each(apiModes)('scheduling (%s)', (mode) => {
       });
       expect(show.status, show.text).toBe(200);
       expect(show.body.data.item_type).toBe('live');
+      // The rows name what each show airs, as OpenBroadcaster's get_shows does.
+      const media = await system.api.post<{ id: number }>('/shows', {
+        key: admin,
+        body: { player_id: station, mode: 'once', start: '2027-05-01T22:00:00Z', duration: 600, item_type: 'media', item_id: item.approved },
+      });
+      expect(media.status, media.text).toBe(200);
+      const rows = await system.api.get<{ id: number; name: string | null }[]>('/shows', { key: admin, query: { start: '2027-05-01T00:00:00Z', end: '2027-05-02T00:00:00Z', player: station } });
+      expect(rows.body.data.map((row) => [row.id, row.name])).toEqual([
+        [show.body.data.id, 'Line-In'],
+        [media.body.data.id, 'Morning jingle'],
+      ]);
       expect((await system.api.post('/shows', { key: admin, body: { player_id: station, mode: 'once', start: '2027-05-02T20:00:00Z', duration: 60, item_type: 'radio', item_id: 1 } })).status).toBe(400);
     });
   });

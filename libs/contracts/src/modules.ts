@@ -21,6 +21,8 @@ export type ModuleManifest = z.infer<typeof ModuleManifest>;
 
 export const ModuleInfo = z.object({
   name: z.string(),
+  /** The module's folder under MODULES_DIR, as OpenBroadcaster's module list names it (never a full path). */
+  dir: z.string(),
   version: z.string(),
   description: z.string(),
   permissions: z.array(z.string()),

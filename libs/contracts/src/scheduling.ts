@@ -99,7 +99,13 @@ const occurrenceRow = {
   x_data: z.number().int().nullable().optional(),
 };
 export const TimeslotOccurrence = z.object({ ...occurrenceRow, description: z.string() });
-export const ShowOccurrence = z.object({ ...occurrenceRow, item_type: Show.shape.item_type, item_id: z.number().int(), flagged: z.string().nullable() });
+export const ShowOccurrence = z.object({
+  ...occurrenceRow,
+  item_type: Show.shape.item_type,
+  item_id: z.number().int(),
+  name: z.string().nullable().describe('What the show airs: the media title, "Line-In" for a live show, null if gone (OpenBroadcaster\'s `name`)'),
+  flagged: z.string().nullable(),
+});
 
 export const MAX_WINDOW_DAYS = 366;
 const Window = {

@@ -1,6 +1,7 @@
 // The modules service: discovers modules, installs, uninstalls and purges them, and runs the bus
 // handlers of installed modules. Install state lives in schema `modules` and is announced on the
 // bus, so every replica (and every gateway) follows it.
+import { basename } from 'node:path';
 import type { Subscription } from '@airwave/bus';
 import { badRequest, conflict, modules, notFound, permissionsInternal } from '@airwave/contracts';
 import { dropSchema, migrateSchema } from '@airwave/db';
@@ -97,6 +98,7 @@ export const modulesService: ServiceDefinition = {
 
     const info = (module: DiscoveredModule, installedAt: Date | null, version?: string) => ({
       name: module.name,
+      dir: basename(module.dir),
       version: version ?? module.manifest?.version ?? '0.0.0',
       description: module.manifest?.description ?? '',
       permissions: module.manifest?.permissions.map((p) => p.name) ?? [],

@@ -6,6 +6,7 @@ import { DateTime } from 'luxon';
 import { sql } from 'kysely';
 import { canManageTimeslots, firstOverlap, lastEnd, ruleOf, validateEntry, type EntryRow } from './entries';
 import { occurrenceRow, seriesFields } from './occurrence-rows';
+import { withShowNames } from './show-names';
 import { expand, isoInZone as iso } from './recurrence';
 import { schedulingMigrations, type SchedulingDB } from './schema';
 import { restrictionActive } from './dayparting';
@@ -300,7 +301,10 @@ export const schedulingService: ServiceDefinition = {
         return null;
       }),
       // shows
-      bindOperation(bus, scheduling.showList, async ({ start, end, player }) => (await occurrences('shows', start, end, player ? [player] : null)) as never),
+      bindOperation(bus, scheduling.showList, async ({ start, end, player }, call) => {
+        const rows = (await occurrences('shows', start, end, player ? [player] : null)) as { item_type: string; item_id: number }[];
+        return (await withShowNames(rows, (ids) => callOperation(bus, mediaInternal.summaries, { ids }, { principal: call.principal, within: call }))) as never;
+      }),
       bindOperation(bus, scheduling.showGet, async ({ id }) => {
         const row = await db.selectFrom('shows').selectAll().where('id', '=', id).executeTakeFirst();
         if (!row) throw notFound('No such show.');
