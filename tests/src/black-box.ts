@@ -4,7 +4,7 @@
 // where a Docker engine has those images; AIRWAVE_STACK_TESTS=1 (as CI sets) makes their absence an
 // error instead of a skip, AIRWAVE_STACK_TESTS=0 turns the mode off.
 import { randomBytes } from 'node:crypto';
-import { AirwaveStack, airwaveImage, dockerHere, infrastructureImages } from '@airwave/testcontainers';
+import { AirwaveStack, stackImagesHere } from '@airwave/testcontainers';
 import { ADMIN_PASSWORD, Api, modes, startTestSystem, type Mode } from './harness';
 
 export type ApiMode = Mode | 'stack';
@@ -19,9 +19,7 @@ export interface BlackBoxSystem {
 async function stackRunsHere(): Promise<boolean> {
   const wanted = process.env.AIRWAVE_STACK_TESTS;
   if (wanted === '0') return false;
-  const docker = await dockerHere();
-  const images = ['server', 'gateway', 'account', 'media', 'scheduling', 'modules'].map((name) => airwaveImage(name as 'server'));
-  const here = docker.docker ? await dockerHere([...images, ...Object.values(await infrastructureImages())]) : docker;
+  const here = await stackImagesHere();
   const runs = here.docker && here.missing.length === 0;
   if (!runs && wanted === '1') {
     throw new Error(`AIRWAVE_STACK_TESTS=1 but ${here.docker ? `images are missing: ${here.missing.join(', ')} (run \`pnpm images\`)` : 'no Docker engine answers'}`);

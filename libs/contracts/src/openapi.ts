@@ -98,12 +98,16 @@ function responses(data: JsonSchema | undefined, contentType = 'application/json
   return out;
 }
 
+/** An operation id from a route: `GET /api/v2/ping` → `getApiV2Ping`. */
+const routeOperationId = (method: string, path: string) =>
+  `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+
 /** A creation route's entry: its operation's, without path parameters (the route fixes them). */
 function creationEntry(route: CreationRoute): JsonSchema {
   const [, , entry] = operationEntry(route.op);
   const http = route.op.http!;
   const parameters = ((entry.parameters as JsonSchema[] | undefined) ?? []).filter((p) => p.in !== 'path');
-  const suffix = `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+  const suffix = routeOperationId(route.method, route.path);
   const copy: JsonSchema = {
     ...entry,
     operationId: `${entry.operationId as string}Via${suffix.charAt(0).toUpperCase()}${suffix.slice(1)}`,
@@ -133,7 +137,7 @@ export function buildOpenApiDocument(
   for (const route of creationRoutes(operations)) add(openApiPath(`/api/v2${route.path}`), route.method.toLowerCase(), creationEntry(route));
   for (const route of extra) {
     add(openApiPath(route.path), route.method.toLowerCase(), {
-      operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      operationId: routeOperationId(route.method, route.path),
       summary: route.summary,
       tags: [route.tag],
       security: route.auth ? [{ session: [] }, { appKey: [] }] : [],

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TypedClient } from '@airwave/client';
 import { AbstractStartedContainer, GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
-import { loggedInClient } from './admin-client';
+import { checkedAdminPassword, loggedInClient } from './admin-client';
 import { disableReaperWhereUnavailable } from './environment';
 import { harden } from './hardening';
 import { airwaveImage, ensureImage } from './images';
@@ -33,8 +33,7 @@ export class AirwaveContainer extends GenericContainer {
 
   /** The password of `admin`, created on the first start (random unless given). */
   withAdminPassword(password: string): this {
-    if (password.length < 8) throw new Error('withAdminPassword: at least 8 characters');
-    this.adminPassword = password;
+    this.adminPassword = checkedAdminPassword(password);
     return this;
   }
 

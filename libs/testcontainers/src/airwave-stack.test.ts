@@ -5,14 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { getContainerRuntimeClient } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AirwaveStack, type StartedAirwaveStack } from './index';
-import { airwaveImage, infrastructureImages } from './images';
-import { dockerHere } from './environment';
+import { stackImagesHere } from './environment';
 
-const images = [
-  ...(['server', 'gateway', 'account', 'media', 'scheduling', 'modules'] as const).map((name) => airwaveImage(name)),
-];
-const docker = await dockerHere();
-const here = docker.docker ? await dockerHere([...images, ...Object.values(await infrastructureImages())]) : docker;
+const here = await stackImagesHere();
 const runnable = here.docker && here.missing.length === 0;
 if (!runnable) process.stderr.write(`AirwaveStack tests skipped: ${here.docker ? `missing ${here.missing.join(', ')} (pnpm images)` : 'no Docker engine'}\n`);
 

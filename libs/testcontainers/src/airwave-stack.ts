@@ -11,9 +11,9 @@
 import { randomBytes } from 'node:crypto';
 import type { TypedClient } from '@airwave/client';
 import { Network, type GenericContainer, type StartedNetwork, type StartedTestContainer } from 'testcontainers';
-import { loggedInClient } from './admin-client';
+import { checkedAdminPassword, loggedInClient } from './admin-client';
 import { disableReaperWhereUnavailable } from './environment';
-import { airwaveImage, DEFAULT_TAG, ensureImage, infrastructureImages, type InfrastructureImages } from './images';
+import { AIRWAVE_IMAGE_NAMES, airwaveImage, DEFAULT_TAG, type AirwaveImageName, ensureImage, infrastructureImages, type InfrastructureImages } from './images';
 import { LogTail, startFailure } from './log-tail';
 import { MediaVolume } from './media-volume';
 import { gatewayContainer, GATEWAY_PORT, migrateContainer, natsContainer, postgresContainer, redisContainer, serviceContainer, SERVICES } from './stack-parts';
@@ -42,8 +42,7 @@ export class AirwaveStack {
   }
 
   withAdminPassword(password: string): this {
-    if (password.length < 8) throw new Error('withAdminPassword: at least 8 characters');
-    this.adminPassword = password;
+    this.adminPassword = checkedAdminPassword(password);
     return this;
   }
 
@@ -104,10 +103,8 @@ export class AirwaveStack {
     return {
       ...(await infrastructureImages()),
       ...this.infrastructure,
-      server: airwaveImage('server', this.tag),
-      gateway: airwaveImage('gateway', this.tag),
-      ...Object.fromEntries(SERVICES.map((name) => [name, airwaveImage(name, this.tag)])),
-    } as InfrastructureImages & Record<'server' | 'gateway' | (typeof SERVICES)[number], string>;
+      ...Object.fromEntries(AIRWAVE_IMAGE_NAMES.map((name) => [name, airwaveImage(name, this.tag)])),
+    } as InfrastructureImages & Record<AirwaveImageName, string>;
   }
 
   private async startLayout({ network, volume, containers }: StackParts, images: Awaited<ReturnType<AirwaveStack['images']>>) {

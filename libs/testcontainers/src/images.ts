@@ -6,7 +6,8 @@ import { getContainerRuntimeClient, ImageName } from 'testcontainers';
 /** The tag `pnpm images` gives Airwave's images unless told otherwise. */
 export const DEFAULT_TAG = 'dev';
 
-export type AirwaveImageName = 'server' | 'gateway' | 'account' | 'media' | 'scheduling' | 'modules';
+export const AIRWAVE_IMAGE_NAMES = ['server', 'gateway', 'account', 'media', 'scheduling', 'modules'] as const;
+export type AirwaveImageName = (typeof AIRWAVE_IMAGE_NAMES)[number];
 
 export function airwaveImage(name: AirwaveImageName, tag = DEFAULT_TAG): string {
   return `airwave/${name}:${tag}`;

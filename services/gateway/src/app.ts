@@ -432,7 +432,7 @@ async function buildGateway(options: GatewayOptions) {
   for (const plugin of options.plugins ?? []) await plugin(app as unknown as FastifyInstance, helpers);
 
   // OpenBroadcaster answers the bare JSON string "pong", outside the envelope; its clients check for it.
-  app.get(`${API}/ping`, async (_request, reply) => reply.type('application/json; charset=utf-8').send('"pong"'));
+  app.get(`${API}/ping`, async (_request, reply) => reply.type(JSON_TYPE).send('"pong"'));
 
   // Routes of installed modules: they come and go at run time, so one catch-all route under the
   // API resolves them against the modules currently installed (every route above wins over it).
