@@ -1,6 +1,5 @@
 import { parseConfig, z } from '@airwave/config';
 import { describe, expect, it } from 'vitest';
-import { jsonDepthExceeds } from './app';
 import { appKeyAllows } from './appkeys';
 import { corsOrigins, gatewayConfig } from './config';
 import { readCredentials } from './credentials';
@@ -82,14 +81,5 @@ describe('CORS_ORIGINS', () => {
     for (const value of ['*', 'studio.example.org', 'https://studio.example.org/app', 'ftp://x.org', 'https://a.org,*']) {
       expect(() => parseConfig(schema, { CORS_ORIGINS: value }), value).toThrow(/CORS_ORIGINS/);
     }
-  });
-});
-
-describe('jsonDepthExceeds', () => {
-  it('counts nesting outside strings only', () => {
-    expect(jsonDepthExceeds(`${'['.repeat(101)}${']'.repeat(101)}`, 100)).toBe(true);
-    expect(jsonDepthExceeds(`${'{"a":'.repeat(100)}1${'}'.repeat(100)}`, 100)).toBe(false);
-    expect(jsonDepthExceeds(JSON.stringify({ a: '['.repeat(500), b: '\\"[[[[' }), 100)).toBe(false);
-    expect(jsonDepthExceeds(`{"a":"\\"${'['.repeat(200)}"}`, 100)).toBe(false);
   });
 });

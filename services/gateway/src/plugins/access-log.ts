@@ -1,0 +1,40 @@
+// One access line per request, and the request in the Prometheus metrics (served at /metrics).
+// The line carries the request id and trace id as fields (what a child logger would add), its
+// JSON written here: the id is checked (request-context), the trace id is hex, the URL has its
+// credentials removed and is escaped, the rest are numbers and Node's method token.
+import { failure } from '@airwave/contracts';
+import { prebuiltInfoLine, type Logger } from '@airwave/logging';
+import type { Metrics } from '@airwave/metrics';
+import type { FastifyPluginCallback } from 'fastify';
+import fp from 'fastify-plugin';
+import { traceIdOf } from '../trace';
+
+export interface AccessLogOptions {
+  logger: Logger;
+  metrics?: Metrics;
+}
+
+/** Removes credential values (`k`, `key`, `token`, `password`, `i`) from a URL's query string. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:k|key|token|password|i)=)[^&#]*/gi, '$1[redacted]');
+}
+
+const accessLog: FastifyPluginCallback<AccessLogOptions> = (app, { logger, metrics }, done) => {
+  const accessLine = prebuiltInfoLine(logger, 'request completed');
+  app.addHook('onResponse', (request, reply, next) => {
+    accessLine(() => {
+      const userId = request.principal?.userId;
+      return `"reqId":${JSON.stringify(request.id)},"traceId":"${traceIdOf(request.traceparent)}","method":${JSON.stringify(request.method)},"url":${JSON.stringify(redactUrl(request.url))},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime)}${userId === undefined ? '' : `,"userId":${userId}`}`;
+    });
+    metrics?.recordHttp(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    next();
+  });
+
+  app.get('/metrics', async (_request, reply) => {
+    if (!metrics) return reply.code(404).send(failure('Metrics are not enabled.', { code: 'not_found' }));
+    return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  done();
+};
+
+export default fp(accessLog, { name: 'airwave-access-log' });

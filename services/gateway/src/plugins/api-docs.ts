@@ -1,0 +1,37 @@
+// The API described: the OpenAPI document built from the contract (with the routes of the modules
+// installed right now), and the interactive docs page over it.
+import { buildOpenApiDocument, type ExtraRoute } from '@airwave/contracts';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { API } from '../http-constants';
+import type { ModuleRoutes } from '../module-routes';
+
+export interface ApiDocsOptions {
+  moduleRoutes: ModuleRoutes;
+  /** Routes outside the contract's operations (plugins such as file transfer) to document. */
+  extraRoutes?: ExtraRoute[];
+}
+
+/** The gateway's own routes outside the contract's operations. */
+const gatewayRoutes: ExtraRoute[] = [
+  { method: 'GET', path: `${API}/ping`, summary: 'Answers the bare JSON string "pong" (no envelope), as OpenBroadcaster does', tag: 'Server', bare: { const: 'pong' } },
+  { method: 'GET', path: `${API}/openapi.json`, summary: 'This document', tag: 'Server', contentType: 'application/json' },
+  { method: 'GET', path: '/healthz', summary: 'Liveness: the process is up', tag: 'Server', data: { type: 'object' } },
+  { method: 'GET', path: '/readyz', summary: 'Readiness: bus, session store, database and every service answer', tag: 'Server', data: { type: 'object' } },
+  { method: 'GET', path: '/metrics', summary: 'Prometheus metrics', tag: 'Server', contentType: 'text/plain' },
+];
+
+const apiDocs: FastifyPluginAsync<ApiDocsOptions> = async (app, { moduleRoutes, extraRoutes = [] }) => {
+  const routes = [...gatewayRoutes, ...extraRoutes];
+  const document = buildOpenApiDocument(routes);
+  app.get(`${API}/openapi.json`, async (_request, reply) => {
+    const installed = moduleRoutes.installedOperations();
+    return reply.header('cache-control', 'no-cache').send(installed.length ? buildOpenApiDocument(routes, {}, installed) : document);
+  });
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+};
+
+export default fp(apiDocs, { name: 'airwave-api-docs' });

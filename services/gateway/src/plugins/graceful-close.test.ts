@@ -1,0 +1,34 @@
+import { Agent, request } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import gracefulClose from './graceful-close';
+
+describe('graceful close', () => {
+  it('lets a request in flight finish, tells its client to close, and does not wait for keep-alive', async () => {
+    const app = Fastify({ return503OnClosing: true }) as unknown as FastifyInstance;
+    await app.register(gracefulClose);
+    app.get('/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { done: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const agent = new Agent({ keepAlive: true });
+    const reply = new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+      request({ port, host: '127.0.0.1', path: '/slow', agent }, (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, connection: response.headers.connection, body }));
+      })
+        .on('error', reject)
+        .end();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    await app.close();
+    expect(await reply).toEqual({ status: 200, connection: 'close', body: '{"done":true}' });
+    // Fastify's keep-alive timeout is 72 s: closing within a second means the idle sweep closed it.
+    expect(Date.now() - started).toBeLessThan(1000);
+    agent.destroy();
+  });
+});
