@@ -15,10 +15,12 @@ apt_install() {
 
 install_compose_plugin() {
   local index filename
-  index="$(curl -fsSL "$DEBIAN_MIRROR/dists/trixie/main/binary-amd64/Packages.xz" | xz -d)"
-  filename="$(printf '%s\n' "$index" | awk '/^Package: docker-compose$/ { found = 1 } found && /^Filename: / { print $2; exit }')"
+  index="$(curl -fsSL --retry 5 --retry-all-errors "$DEBIAN_MIRROR/dists/trixie/main/binary-amd64/Packages.xz" | xz -d)"
+  # awk reads the whole index: leaving early would kill printf with SIGPIPE, which pipefail and -e
+  # turn into a silent exit of this script.
+  filename="$(printf '%s\n' "$index" | awk '/^Package: docker-compose$/ { found = 1 } found && !done && /^Filename: / { print $2; done = 1 }')"
   [ -n "$filename" ] || { echo "docker-compose not found in Debian trixie's index" >&2; return 1; }
-  curl -fsSL -o /tmp/docker-compose.deb "$DEBIAN_MIRROR/$filename"
+  curl -fsSL --retry 5 --retry-all-errors -o /tmp/docker-compose.deb "$DEBIAN_MIRROR/$filename"
   dpkg -i /tmp/docker-compose.deb >/dev/null
   rm -f /tmp/docker-compose.deb
 }
