@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, StorageLimitError } from './index';
+import { createLocalStorage, IncompleteBodyError, StorageLimitError } from './index';
 
 describe('local storage', () => {
   const root = mkdtempSync(join(tmpdir(), 'airwave-storage-'));
@@ -19,9 +19,55 @@ describe('local storage', () => {
     expect(await storage.size('uploads/abc')).toBeNull();
   });
 
+  it('opens a file before answering, and answers null for one that is gone', async () => {
+    await storage.put('uploads/opened', Readable.from([Buffer.from('hello world')]), 100);
+    const stream = await storage.open('uploads/opened', { start: 6, end: 10 });
+    // Removed once open: what is read is still the file as it was sized.
+    await storage.delete('uploads/opened');
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream!) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('world');
+    expect(await storage.open('uploads/opened')).toBeNull();
+  });
+
   it('refuses files past the limit and keeps nothing', async () => {
     await expect(storage.put('uploads/big', Readable.from([Buffer.alloc(60), Buffer.alloc(60)]), 100)).rejects.toBeInstanceOf(StorageLimitError);
     expect(await storage.size('uploads/big')).toBeNull();
+  });
+
+  it('refuses a body that fails or closes early as incomplete, and keeps no partial file', async () => {
+    const bodies: Record<string, () => Readable> = {
+      failing: () => {
+        const body = new Readable({ read() {} });
+        body.push(Buffer.alloc(10));
+        setTimeout(() => body.destroy(new Error('aborted')), 5);
+        return body;
+      },
+      // Closed without an error and without its end: what a multipart parser does to a cut file.
+      closing: () => {
+        const body = new PassThrough();
+        body.write(Buffer.alloc(10));
+        setTimeout(() => body.destroy(), 5);
+        return body;
+      },
+      // Gone before the file was even opened (a client that left while it was authenticated).
+      early: () => new Readable({ read() {} }).destroy(),
+    };
+    for (const [name, body] of Object.entries(bodies)) {
+      const key = `uploads/${name}`;
+      await expect(storage.put(key, body(), 100), name).rejects.toBeInstanceOf(IncompleteBodyError);
+      expect(await storage.size(key)).toBeNull();
+      expect(readdirSync(join(root, 'uploads')).filter((f) => f.startsWith(name)), name).toEqual([]);
+    }
+  });
+
+  it('keeps a disk error apart from an incomplete body', async () => {
+    // A directory where the file should go: opening it fails, which is the store's fault.
+    await storage.put('uploads/dir.partial/x', Readable.from([Buffer.from('x')]), 100);
+    const error = await storage.put('uploads/dir', Readable.from([Buffer.from('x')]), 100).catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(IncompleteBodyError);
+    expect((error as NodeJS.ErrnoException).code).toBe('EISDIR');
+    await storage.delete('uploads/dir.partial/x');
   });
 
   const hostileKeys = [
@@ -58,6 +104,7 @@ describe('local storage', () => {
     for (const key of hostileKeys) {
       await expect(storage.put(key, Readable.from([Buffer.from('x')]), 100), JSON.stringify(key)).rejects.toThrow();
       expect(() => storage.read(key), JSON.stringify(key)).toThrow();
+      await expect(storage.open(key), JSON.stringify(key)).rejects.toThrow();
       await expect(storage.delete(key), JSON.stringify(key)).rejects.toThrow();
       expect(await storage.size(key)).toBeNull();
     }

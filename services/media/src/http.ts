@@ -1,14 +1,14 @@
 // The file paths of the media library, served by the gateway: uploads stream to storage (never
 // across the bus), and downloads stream from it with HTTP Range support.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import multipart from '@fastify/multipart';
 import { AirwaveError, mediaFiles, ok, scheduling, unauthenticated, forbidden, type Principal } from '@airwave/contracts';
-import { StorageLimitError, type Storage } from '@airwave/storage';
+import type { Storage } from '@airwave/storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
 import { Thumbnailer } from './thumbnails';
+import { storeUpload } from './uploads';
 
 interface Helpers {
   bus: { request(subject: string, data: unknown, options?: { headers?: Record<string, string> }): Promise<unknown> };
@@ -62,11 +62,28 @@ export async function detect(path: string): Promise<{ type: 'audio' | 'video' | 
   return { type, format: kind.ext === 'jpeg' ? 'jpg' : kind.ext, duration, tags };
 }
 
+/** The one range of a `Range: bytes=…` header within a file of `total` bytes (null: the whole file). */
+function byteRange(header: string | undefined, total: number): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  let start = match?.[1] ? Number(match[1]) : NaN;
+  let end = match?.[2] ? Number(match[2]) : total - 1;
+  if (match && !match[1] && match[2]) {
+    start = Math.max(0, total - Number(match[2]));
+    end = total - 1;
+  }
+  end = Math.min(end, total - 1);
+  if (!match || Number.isNaN(start) || start > end || start >= total) return 'unsatisfiable';
+  return { start, end };
+}
+
+// Also when the file goes between sizing and opening it (its item deleted meanwhile).
+const missingFile = () => new AirwaveError('not_found', 'The file of this media item is missing.');
+
 export function mediaHttpPlugin(options: MediaHttpOptions) {
   return async (app: FastifyInstance, helpers: Helpers) => {
     await app.register(async (scope) => {
-      await scope.register(multipart, { limits: { fileSize: options.maxUploadBytes, files: 1, fields: 10 } });
-      // Any non-multipart body is the file itself, streamed as it arrives.
+      // Every body reaches the upload route unread, a multipart form too (src/uploads.ts reads it).
       scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
       scope.post('/api/v2/uploads', async (request, reply) => {
@@ -81,49 +98,24 @@ export function mediaHttpPlugin(options: MediaHttpOptions) {
           reply.header('connection', 'close');
           throw new AirwaveError('payload_too_large', `The file is larger than ${options.maxUploadBytes} bytes.`, { limit: options.maxUploadBytes });
         }
-        let body: Readable;
-        if (request.isMultipart()) {
-          // A broken multipart body (no boundary, cut short) is the client's mistake: 400.
-          const file = await request.file().catch((error: unknown) => {
-            throw new AirwaveError('bad_request', `The multipart body is not valid: ${(error as Error).message}`);
-          });
-          if (!file) throw new AirwaveError('bad_request', 'Send the file as a multipart field or as the raw body.');
-          body = file.file;
-        } else {
-          body = request.body as Readable;
-          if (!body || typeof (body as Readable).pipe !== 'function') throw new AirwaveError('bad_request', 'Send the file as a multipart field or as the raw body.');
-        }
-        const fileId = `uploads/${randomUUID()}`;
-        let size: number;
+        const { fileId, size } = await storeUpload(request, reply, options.storage, options.maxUploadBytes);
         try {
-          size = await options.storage.put(fileId, body, options.maxUploadBytes);
-          if ((body as { truncated?: boolean }).truncated) throw new StorageLimitError(options.maxUploadBytes);
+          const detected = await detect(options.storage.localPath(fileId)!);
+          if (!detected) throw new AirwaveError('bad_request', 'The file is not a recognized audio, video, image or document format.');
+          const fileKey = randomBytes(32).toString('base64url');
+          const registered = (await helpers.bus.request(
+            mediaFiles.registerUpload.subject,
+            { input: { file_id: fileId, key_hash: createHash('sha256').update(fileKey).digest('hex'), size, ...detected }, principal },
+            { headers: helpers.busHeadersOf(request) },
+          )) as { accepted: boolean; reason: string | null };
+          if (!registered.accepted) throw new AirwaveError('bad_request', `Format refused: ${registered.reason}`);
+          return reply.send(ok({ file_id: fileId, file_key: fileKey, size, ...detected }, 'Uploaded.'));
         } catch (error) {
+          // Only registered uploads are swept when no item claims them: any other file goes now
+          // (also when the media service did not answer: the client never got the file's key).
           await options.storage.delete(fileId);
-          if (error instanceof StorageLimitError) reply.header('connection', 'close');
-          if (error instanceof StorageLimitError) throw new AirwaveError('payload_too_large', `The file is larger than ${options.maxUploadBytes} bytes.`, { limit: options.maxUploadBytes });
           throw error;
         }
-        if (size === 0) {
-          await options.storage.delete(fileId);
-          throw new AirwaveError('bad_request', 'The file is empty.');
-        }
-        const detected = await detect(options.storage.localPath(fileId)!);
-        if (!detected) {
-          await options.storage.delete(fileId);
-          throw new AirwaveError('bad_request', 'The file is not a recognized audio, video, image or document format.');
-        }
-        const fileKey = randomBytes(32).toString('base64url');
-        const registered = (await helpers.bus.request(
-          mediaFiles.registerUpload.subject,
-          { input: { file_id: fileId, key_hash: createHash('sha256').update(fileKey).digest('hex'), size, ...detected }, principal },
-          { headers: helpers.busHeadersOf(request) },
-        )) as { accepted: boolean; reason: string | null };
-        if (!registered.accepted) {
-          await options.storage.delete(fileId);
-          throw new AirwaveError('bad_request', `Format refused: ${registered.reason}`);
-        }
-        return reply.send(ok({ file_id: fileId, file_key: fileKey, size, ...detected }, 'Uploaded.'));
       });
 
       const download = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
@@ -139,30 +131,22 @@ export function mediaHttpPlugin(options: MediaHttpOptions) {
           { headers: helpers.busHeadersOf(request) },
         )) as { file_id: string; format: string; title: string };
         const total = await options.storage.size(file.file_id);
-        if (total === null) throw new AirwaveError('not_found', 'The file of this media item is missing.');
+        if (total === null) throw missingFile();
         reply.header('accept-ranges', 'bytes');
+        const range = byteRange(request.headers.range, total);
+        if (range === 'unsatisfiable') {
+          reply.header('content-range', `bytes */${total}`);
+          return reply.code(416).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ status: false, msg: 'Requested range not satisfiable.', data: { code: 'bad_request' } }));
+        }
+        // Opened before any header of the file is set: a file gone meanwhile is still a 404.
+        const stream = await options.storage.open(file.file_id, range ?? undefined);
+        if (!stream) throw missingFile();
         reply.header('content-type', mimeOf[file.format] ?? 'application/octet-stream');
         reply.header('content-disposition', `attachment; filename="media-${id}.${file.format}"`);
         reply.header('cache-control', 'private, no-store');
-        const range = request.headers.range;
-        if (range) {
-          const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-          let start = match?.[1] ? Number(match[1]) : NaN;
-          let end = match?.[2] ? Number(match[2]) : total - 1;
-          if (match && !match[1] && match[2]) {
-            start = Math.max(0, total - Number(match[2]));
-            end = total - 1;
-          }
-          end = Math.min(end, total - 1);
-          if (!match || Number.isNaN(start) || start > end || start >= total) {
-            reply.header('content-range', `bytes */${total}`);
-            return reply.code(416).header('content-type', 'application/json; charset=utf-8').removeHeader('content-disposition').send(JSON.stringify({ status: false, msg: 'Requested range not satisfiable.', data: { code: 'bad_request' } }));
-          }
-          reply.code(206).header('content-range', `bytes ${start}-${end}/${total}`).header('content-length', String(end - start + 1));
-          return reply.send(options.storage.read(file.file_id, { start, end }));
-        }
-        reply.header('content-length', String(total));
-        return reply.send(options.storage.read(file.file_id));
+        if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${total}`).header('content-length', String(range.end - range.start + 1));
+        else reply.header('content-length', String(total));
+        return reply.send(stream);
       };
       scope.get('/api/v2/downloads/media/:id', download);
 

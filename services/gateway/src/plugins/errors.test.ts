@@ -1,4 +1,6 @@
 import { connect } from 'node:net';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { AirwaveError } from '@airwave/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -71,5 +73,30 @@ describe('errors in the envelope', () => {
     });
     expect(raw).toMatch(/^HTTP\/1\.1 431 /);
     expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: false, data: { code: 'bad_request' } });
+  });
+
+  it('takes a body the client stopped sending for its mistake, not an internal error', async () => {
+    const { logger, lines } = capturedLogger();
+    app = await bareGateway(logger);
+    app.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null));
+    let failed: unknown;
+    app.post('/upload', async (request) => {
+      await pipeline(request.raw, new Writable({ write: (_chunk, _encoding, next) => next() })).catch((error: unknown) => {
+        failed = error;
+        throw error;
+      });
+      return { stored: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000\r\n\r\nID3 only part');
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on('close', () => setTimeout(resolve, 100));
+    });
+    expect(failed).toBeDefined();
+    expect(lines().filter((line) => line.msg === 'Unhandled error')).toEqual([]);
   });
 });

@@ -25,6 +25,10 @@ export function toAirwaveError(error: unknown, request: FastifyRequest): Airwave
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return new AirwaveError('bad_request', 'Bad request.');
   }
+  // A body the client stopped sending (connection closed, stream cut short) is its mistake, not ours.
+  if ((fastifyError.code === 'ECONNRESET' || fastifyError.code === 'ERR_STREAM_PREMATURE_CLOSE') && !request.raw.complete) {
+    return new AirwaveError('bad_request', 'The request body ended before it was complete.');
+  }
   request.log.error({ err: error }, 'Unhandled error');
   return new AirwaveError('internal', 'Internal error.');
 }
