@@ -32,6 +32,19 @@ describe('typed client', () => {
     expect(refused).toMatchObject({ status: 403, code: 'forbidden' });
   });
 
+  it("sends times in every form the server takes: a local time in the player's zone, Unix seconds, ISO 8601", async () => {
+    const client = createClient({ baseUrl: system.url });
+    const me = await client.login('admin', ADMIN_PASSWORD);
+    const player = await client.scheduling.playerCreate({ name: 'Client FM', timezone: 'Europe/London' });
+    // In the spring-forward gap: moved forward by it (docs/decisions/scheduling.md, "Times").
+    const slot = await client.scheduling.timeslotCreate({ user_id: me.id, player_id: player.id, mode: 'once', start: '2026-03-29 01:30:00', duration: 1800 });
+    expect(slot.start).toBe('2026-03-29T02:30:00+01:00');
+    const rows = await client.scheduling.timeslotList({ start: '2026-03-29 00:00:00', end: Date.UTC(2026, 2, 30) / 1000, player: player.id });
+    expect(rows.map((row) => [row.id, row.exp_start])).toEqual([[slot.id, '2026-03-29 02:30:00']]);
+    const refused = await client.scheduling.timeslotList({ start: '2026-03-29 00:00:00', end: '2026-03-30T00:00:00+01:00' }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 400, code: 'bad_request', details: { issues: [{ path: 'player' }] } });
+  });
+
   it('turns error envelopes into typed errors', async () => {
     const client = createClient({ baseUrl: system.url });
     const error = await client.account.uid({}).catch((e: unknown) => e);

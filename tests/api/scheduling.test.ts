@@ -53,6 +53,36 @@ describe.each(apiModes)('scheduling (%s)', (mode) => {
       expect(list.body.data.map((p) => p.timezone)).toEqual(['Europe/London', 'America/New_York']);
       expect((await system.api.get('/players/999', { key: admin })).status).toBe(404);
     });
+
+    // docs/decisions/scheduling.md: PUT with an unknown id creates that player. Its id sequence
+    // lives in the service's own schema (issue 18: raw SQL named the table without it, a 500).
+    it('creates a player under the id a PUT chooses, and later creations draw other ids', async () => {
+      const chosen = 424_242;
+      expect((await system.api.get(`/players/${chosen}`, { key: admin })).status).toBe(404);
+      const created = await system.api.put<{ id: number }>(`/players/${chosen}`, { key: admin, body: { name: 'P', timezone: 'UTC' } });
+      expect(created.status, created.text).toBe(200);
+      expect(created.body).toEqual({ status: true, msg: 'Player saved.', data: { id: chosen, name: 'P', description: '', timezone: 'UTC' } });
+      expect((await system.api.get(`/players/${chosen}`, { key: admin })).body.data).toMatchObject({ id: chosen, name: 'P' });
+      const next = await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'Q', timezone: 'UTC' } });
+      expect(next.status, next.text).toBe(200);
+      expect(next.body.data.id).toBeGreaterThan(chosen);
+      // The next id the sequence would draw, chosen while plain creations race for it: every request
+      // is answered (a creation that drew it first is then edited by the PUT), no id is drawn twice.
+      const contested = next.body.data.id + 1;
+      const [claimed, ...racing] = await Promise.all([
+        system.api.put<{ id: number }>(`/players/${contested}`, { key: admin, body: { name: 'R', timezone: 'UTC' } }),
+        ...Array.from({ length: 4 }, (_, i) => system.api.post<{ id: number }>('/players', { key: admin, body: { name: `S${i}`, timezone: 'UTC' } })),
+      ]);
+      for (const reply of [claimed!, ...racing]) expect(reply.status, reply.text).toBe(200);
+      expect(claimed!.body.data.id).toBe(contested);
+      const drawn = racing.map((reply) => reply.body.data.id);
+      expect(new Set(drawn).size).toBe(drawn.length);
+      const ids = [...new Set([chosen, next.body.data.id, contested, ...drawn])];
+      // Saving it again edits it; then the players go, so the suite's lists stay as they were.
+      const edited = await system.api.put<{ name: string }>(`/players/${chosen}`, { key: admin, body: { name: 'P2', timezone: 'UTC' } });
+      expect(edited.body.data.name).toBe('P2');
+      for (const id of ids) expect((await system.api.delete(`/players/${id}`, { key: admin })).status).toBe(200);
+    });
   });
 
   describe('timeslots', () => {
@@ -115,7 +145,8 @@ describe.each(apiModes)('scheduling (%s)', (mode) => {
         { ...base, mode: 'once', stop: '2027-02-01T00:00:00Z' },
         { ...base, mode: 'daily', duration: 90000, stop: '2027-02-01T00:00:00Z' },
         { ...base, mode: 'daily', stop: '2026-12-01T00:00:00Z' },
-        { ...base, mode: 'once', start: '2027-01-01 00:00' },
+        // A local time is read in the player's zone (scheduling-times.test.ts), but it must be a real one.
+        { ...base, mode: 'once', start: '2027-01-01 24:00' },
         { ...base, mode: 'once', duration: -5 },
         { ...base, mode: 'once', player_id: 9999 },
       ];

@@ -9,6 +9,7 @@ import { createTestDatabase } from '@airwave/db';
 import { createLogger, type Logger } from '@airwave/logging';
 import { startSystem, type RunningSystem } from '@airwave/server';
 import { deleteRedisPrefix } from '@airwave/sessions';
+import { TrafficCheck } from './openapi-traffic';
 
 export type Mode = 'embedded' | 'distributed';
 
@@ -84,10 +85,20 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Session key sent as `Authorization: Bearer <key>`. */
   key?: string;
+  /**
+   * Whether the request is checked against the OpenAPI document (openapi-traffic.ts). Default:
+   * when the reply is a success. `false` for a test that sends, on purpose, what the document does
+   * not describe and the server still accepts. The reply is always checked.
+   */
+  validateRequest?: boolean;
 }
 
 export class Api {
-  constructor(readonly baseUrl: string) {}
+  private readonly traffic: TrafficCheck;
+
+  constructor(readonly baseUrl: string) {
+    this.traffic = new TrafficCheck(baseUrl);
+  }
 
   async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     // Paths under the API may be given without the /api/v2 prefix.
@@ -103,6 +114,11 @@ export class Api {
     }
     const response = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}) });
     const text = await response.text();
+    const sent = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+    // What fetch sends for a text body without a type.
+    if (body !== undefined) sent['content-type'] ??= 'text/plain;charset=UTF-8';
+    const exchange = { method, url, headers: sent, status: response.status, replyHeaders: response.headers, replyText: text };
+    await this.traffic.verify(body === undefined ? exchange : { ...exchange, body }, { validateRequest: options.validateRequest });
     let parsed: ApiResponse<T>['body'];
     try {
       parsed = JSON.parse(text) as ApiResponse<T>['body'];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineOperation } from './operation';
 import { Empty, Flag, Id, Nothing } from './common';
 import { Email, NewPassword, NewUsername } from './users';
+import { documentedInput } from './input-forms';
 
 const tag = 'Account';
 
@@ -111,8 +112,8 @@ export const AppKeyInfo = z.object({
 const emptyIsUnchanged = (v: unknown) => (v === '' ? undefined : v);
 
 const PasswordChange = {
-  password: z.preprocess(emptyIsUnchanged, NewPassword.optional()),
-  password_again: z.preprocess(emptyIsUnchanged, z.string().max(1024).optional()),
+  password: documentedInput(z.preprocess(emptyIsUnchanged, NewPassword.optional()), z.union([z.literal(''), NewPassword]).optional()),
+  password_again: documentedInput(z.preprocess(emptyIsUnchanged, z.string().max(1024).optional()), z.string().max(1024).optional()),
 };
 
 export const SettingsUpdate = z
@@ -154,7 +155,10 @@ export const accountMore = {
     subject: 'account.key.create',
     // OpenBroadcaster's clients may create a key without a name: it is then called "App key".
     input: z.object({
-      name: z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 'App key' : v), z.string().trim().min(1).max(100)),
+      name: documentedInput(
+        z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 'App key' : v), z.string().trim().min(1).max(100)),
+        z.string().max(100).nullable().optional().describe('Default (also when empty or null): "App key"'),
+      ),
       permissions: z.array(AppKeyEndpoint).max(200).default([]),
     }),
     output: z.object({ id: z.number().int(), name: z.string(), key: z.string(), permissions: z.array(AppKeyEndpoint) }),

@@ -2,26 +2,34 @@
 import { z } from 'zod';
 import { Empty, Flag, Id, Nothing } from './common';
 import { defineOperation } from './operation';
+import { documentedInput } from './input-forms';
 
 const tag = 'Media';
 
 export const MediaType = z.enum(['audio', 'video', 'image', 'document']);
 export const Visibility = z.enum(['public', 'private', 'visible']);
 
+const OneId = z.union([z.number().int().positive().max(2_147_483_647), z.string().regex(/^\s*\d{1,10}\s*$/)]);
+
 /** `id` may be an array of ids or a single id (as OpenBroadcaster clients send). */
-export const IdList = z.preprocess(
-  (v) => {
-    if (typeof v === 'string' && v.trim().startsWith('[')) {
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        return v;
+export const IdList = documentedInput(
+  z.preprocess(
+    (v) => {
+      if (typeof v === 'string' && v.trim().startsWith('[')) {
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          return v;
+        }
       }
-    }
-    if (typeof v === 'string' && v.includes(',')) return v.split(',').map((s) => s.trim());
-    return Array.isArray(v) ? v : v === undefined ? v : [v];
-  },
-  z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1, 'give at least one id').max(1000),
+      if (typeof v === 'string' && v.includes(',')) return v.split(',').map((s) => s.trim());
+      return Array.isArray(v) ? v : v === undefined ? v : [v];
+    },
+    z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1, 'give at least one id').max(1000),
+  ),
+  z
+    .union([z.array(OneId).min(1).max(1000), OneId, z.string().max(20_000)])
+    .describe('Ids: an array, one id, or a text of ids separated by commas (or a JSON array)'),
 );
 
 const text = (max: number) => z.string().trim().max(max);
@@ -103,31 +111,40 @@ export const filterOpAliases: Record<string, (typeof filterOps)[number]> = { is:
 
 export const SearchFilter = z.object({
   filter: z.enum(filterFields, { error: `must be one of ${filterFields.join(', ')}` }),
-  op: z.preprocess((v) => (typeof v === 'string' && v in filterOpAliases ? filterOpAliases[v] : v), z.enum(filterOps, { error: `must be one of ${filterOps.join(', ')}` })),
+  op: documentedInput(
+    z.preprocess((v) => (typeof v === 'string' && v in filterOpAliases ? filterOpAliases[v] : v), z.enum(filterOps, { error: `must be one of ${filterOps.join(', ')}` })),
+    z.enum([...filterOps, ...(Object.keys(filterOpAliases) as [string, ...string[]])]).describe(`Also OpenBroadcaster's names: ${Object.entries(filterOpAliases).map(([a, o]) => `${a} (${o})`).join(', ')}`),
+  ),
   val: z.union([z.string().max(500), z.number(), z.boolean()]),
 });
 export type SearchFilter = z.infer<typeof SearchFilter>;
 
+const SimpleQuery = z.object({ mode: z.literal('simple'), string: z.string().max(500).default('') });
+const AdvancedQuery = z.object({ mode: z.literal('advanced'), filters: z.array(SearchFilter).max(50) });
+
 /** `q` as clients send it: an object (or its JSON in a query string), or a plain string. */
-export const SearchQuery = z.preprocess(
-  (v) => {
-    if (typeof v === 'string') {
-      const trimmed = v.trim();
-      if (trimmed.startsWith('{')) {
-        try {
-          return JSON.parse(trimmed) as unknown;
-        } catch {
-          return v;
+export const SearchQuery = documentedInput(
+  z.preprocess(
+    (v) => {
+      if (typeof v === 'string') {
+        const trimmed = v.trim();
+        if (trimmed.startsWith('{')) {
+          try {
+            return JSON.parse(trimmed) as unknown;
+          } catch {
+            return v;
+          }
         }
+        return { mode: 'simple', string: v };
       }
-      return { mode: 'simple', string: v };
-    }
-    return v ?? { mode: 'simple', string: '' };
-  },
-  z.discriminatedUnion('mode', [
-    z.object({ mode: z.literal('simple'), string: z.string().max(500).default('') }),
-    z.object({ mode: z.literal('advanced'), filters: z.array(SearchFilter).max(50) }),
-  ]),
+      return v ?? { mode: 'simple', string: '' };
+    },
+    z.discriminatedUnion('mode', [SimpleQuery, AdvancedQuery]),
+  ),
+  z
+    .union([z.string().max(20_000).describe('Words to find (a simple search), or the JSON of one of the objects'), SimpleQuery, AdvancedQuery])
+    .optional()
+    .describe('What to find: plain words, or a simple or advanced search (in a query string in bracket notation, q[mode]=advanced&q[filters][0][filter]=genre, or as JSON). Default: everything.'),
 );
 export type SearchQuery = z.infer<typeof SearchQuery>;
 
@@ -138,7 +155,12 @@ const SearchRecord = z.object({ id: z.number().int(), filters: z.unknown(), desc
 export const media = {
   save: defineOperation({
     subject: 'media.items.save',
-    input: z.object({ media: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(MediaItemInput).min(1).max(500)) }),
+    input: z.object({
+      media: documentedInput(
+        z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(MediaItemInput).min(1).max(500)),
+        z.union([z.array(MediaItemInput).min(1).max(500), MediaItemInput]).describe('The items, or one item'),
+      ),
+    }),
     output: z.array(z.object({ id: z.number().int() })),
     auth: 'user',
     http: { method: 'PUT', path: '/media', summary: 'Create or update one or many media items (all or none)', tag },

@@ -15,6 +15,8 @@ export interface HttpBinding {
   summary: string;
   /** Area tag for the OpenAPI document. */
   tag: string;
+  /** More for the OpenAPI document's description, after what is derived (who may call, how input travels). */
+  description?: string;
   /**
    * This operation creates a resource of its collection (the path without a trailing `/:id`). The
    * gateway also routes `POST <collection>`, `PUT <collection>` and `PUT <collection>/0` to it,

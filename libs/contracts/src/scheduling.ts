@@ -2,24 +2,20 @@
 import { z } from 'zod';
 import { Empty, Id, Nothing } from './common';
 import { defineOperation } from './operation';
+import { documentedInput } from './input-forms';
+import { checkWindow, Instant, StopTime } from './times';
 
 const tag = 'Scheduling';
-
-/** ISO 8601 with an offset, or Unix seconds (as OpenBroadcaster clients send): ms since epoch. */
-export const Instant = z.preprocess(
-  (value) => (typeof value === 'string' && /^\d{1,11}$/.test(value) ? Number(value) : value),
-  z.union([
-    z.iso.datetime({ offset: true, error: 'must be ISO 8601 with an offset, or Unix seconds' }).transform((v) => Date.parse(v)),
-    z.number({ error: 'must be ISO 8601 with an offset, or Unix seconds' }).int().min(0).max(4_102_444_800).transform((v) => v * 1000),
-  ]),
-);
 
 export const ScheduleMode = z.enum(['once', 'daily', 'weekly', 'monthly', 'xdays', 'xweeks', 'xmonths'], {
   error: 'must be one of once, daily, weekly, monthly, xdays, xweeks, xmonths',
 });
 
 /** x_data: a positive integer for the x-modes; absent (or null/empty) otherwise. */
-const XData = z.preprocess((v) => (v === '' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().int().positive().max(1000).nullable().optional());
+const XData = documentedInput(
+  z.preprocess((v) => (v === '' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().int().positive().max(1000).nullable().optional()),
+  z.union([z.number().int().positive().max(1000), z.string().regex(/^\d+$/), z.literal(''), z.null()]).optional(),
+);
 
 export const TimeZone = z.string().refine((zone) => {
   try {
@@ -44,7 +40,8 @@ const entryFields = {
   x_data: XData,
   start: Instant,
   duration: z.coerce.number().int('must be whole seconds').positive().max(31 * 86400),
-  stop: z.preprocess((v) => (v === '' ? null : v), Instant.nullable().optional()),
+  // In the player's zone too, like start; a date alone is the last day (OpenBroadcaster's form).
+  stop: StopTime,
 };
 
 export const TimeslotInput = z.object({
@@ -56,7 +53,10 @@ export const TimeslotInput = z.object({
 export const ShowInput = z.object({
   id: Id.optional(),
   // "linein" is OpenBroadcaster's word for a live show.
-  item_type: z.preprocess((v) => (v === 'linein' ? 'live' : v), z.enum(['media', 'playlist', 'live'], { error: 'must be media, playlist, live or linein' })),
+  item_type: documentedInput(
+    z.preprocess((v) => (v === 'linein' ? 'live' : v), z.enum(['media', 'playlist', 'live'], { error: 'must be media, playlist, live or linein' })),
+    z.enum(['media', 'playlist', 'live', 'linein']).describe('linein: OpenBroadcaster\'s word for live'),
+  ),
   item_id: Id,
   ...entryFields,
 });
@@ -107,14 +107,12 @@ export const ShowOccurrence = z.object({
   flagged: z.string().nullable(),
 });
 
-export const MAX_WINDOW_DAYS = 366;
+/** A list's window: local times need `player`, whose zone reads them (times.ts). */
 const Window = {
   start: Instant,
   end: Instant,
   player: Id.optional(),
 };
-const checkWindow = <T extends { start: number; end: number }>(v: T) => v.end > v.start && v.end - v.start <= MAX_WINDOW_DAYS * 86_400_000;
-const windowError = { message: `end must be after start, at most ${MAX_WINDOW_DAYS} days later`, path: ['end'] };
 
 export const DaypartingRestriction = z.object({
   id: z.number().int(),
@@ -180,7 +178,7 @@ export const scheduling = {
   }),
   timeslotList: defineOperation({
     subject: 'scheduling.timeslots.list',
-    input: z.object({ ...Window, user_id: Id.optional() }).refine(checkWindow, windowError),
+    input: z.object({ ...Window, user_id: Id.optional() }).superRefine(checkWindow),
     output: z.array(TimeslotOccurrence),
     auth: 'user',
     http: { method: 'GET', path: '/timeslots', summary: 'Timeslot occurrences in a window (manage_timeslots, except your own)', tag },
@@ -220,7 +218,7 @@ export const scheduling = {
   }),
   showList: defineOperation({
     subject: 'scheduling.shows.list',
-    input: z.object(Window).refine(checkWindow, windowError),
+    input: z.object(Window).superRefine(checkWindow),
     output: z.array(ShowOccurrence),
     auth: 'user',
     http: { method: 'GET', path: '/shows', summary: 'Show occurrences in a window', tag },
@@ -309,7 +307,12 @@ export const scheduling = {
   /** Whether a dayparting restriction excludes a media item at a moment (for dynamic selection). */
   daypartingCheck: defineOperation({
     subject: 'scheduling.dayparting.check',
-    input: z.object({ media_id: Id, at: Instant, player: Id.optional() }),
+    input: z.object({
+      media_id: Id,
+      // Without a player the restrictions are read in UTC, and so is a local `at`: the time sent is the time compared.
+      at: Instant.describe(`${Instant.description} Without player, restrictions are read in UTC, and so is a local time.`),
+      player: Id.optional(),
+    }),
     output: z.object({ excluded: z.boolean(), restriction_ids: z.array(z.number().int()) }),
     auth: 'user',
     http: { method: 'GET', path: '/dayparting/check', summary: 'Whether a restriction excludes a media item at a moment', tag },

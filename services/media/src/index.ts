@@ -23,15 +23,7 @@ import { mediaMigrations, searchTextOf, type MediaDB, type MediaSchema } from '.
 import { runSearch } from './search';
 
 export { mediaHttpPlugin } from './http';
-
-/** The file routes, for the OpenAPI document. */
-export const mediaFileRoutes = [
-  { method: 'POST', path: '/api/v2/uploads', summary: 'Upload a file (multipart or raw body); answers file_id, file_key and what was detected', tag: 'Media', auth: true, data: { type: 'object' } },
-  { method: 'GET', path: '/api/v2/downloads/media/:id', summary: 'Download a media item\'s file (HTTP Range supported)', tag: 'Media', auth: true, contentType: 'application/octet-stream' },
-  { method: 'GET', path: '/api/v2/media/thumbnail/:id', summary: 'Thumbnail of a media item (the image itself, or embedded cover art)', tag: 'Media', auth: true, contentType: 'image/*' },
-  { method: 'GET', path: '/api/v2/shows/:id/thumbnail', summary: "Thumbnail of a show's media item", tag: 'Scheduling', auth: true, contentType: 'image/*' },
-  { method: 'GET', path: '/api/v2/downloads/media/:id/version/:created', summary: 'Download one version of a media item (HTTP Range supported)', tag: 'Media', auth: true, contentType: 'application/octet-stream' },
-];
+export { mediaFileRoutes } from './file-routes';
 
 const PROPERTIES_MAX_BYTES = 16 * 1024;
 const HISTORY_LIMIT = 20;

@@ -10,6 +10,7 @@ import { withShowNames } from './show-names';
 import { expand, isoInZone as iso } from './recurrence';
 import { schedulingMigrations, type SchedulingDB } from './schema';
 import { restrictionActive } from './dayparting';
+import { entryInstants, resolveTime, windowInstants, type Sent } from './times';
 
 export { expand } from './recurrence';
 
@@ -27,6 +28,8 @@ export const schedulingService: ServiceDefinition = {
       if (!player) throw badRequest(`Invalid input: player_id: no player ${playerId}`);
       return player.timezone;
     };
+    // A list's player may be unknown (it has nothing to list): its window is read in UTC.
+    const listZone = async (playerId: number) => (await db.selectFrom('players').select('timezone').where('id', '=', playerId).executeTakeFirst())?.timezone ?? 'UTC';
 
     const entryOut = (row: EntryRow, zone: string) => ({
       id: row.id,
@@ -65,9 +68,22 @@ export const schedulingService: ServiceDefinition = {
 
     // ---- players
     const playerOut = (row: { id: number; name: string; description: string; timezone: string }) => ({ id: row.id, name: row.name, description: row.description, timezone: row.timezone });
+    // Raw SQL is not qualified by the handle's withSchema: it names the schema itself.
+    const playersTable = `${schedulingService.schema}.players`;
+    /**
+     * Makes way for a player created with an id of the caller's choosing (PUT /players/{id}): the id
+     * sequence moves past it, never back, so later creations do not draw it. The table lock, which
+     * every insert waits for, keeps a creation from drawing that id before the sequence has moved.
+     */
+    const claimPlayerId = async (trx: SchedulingDB, id: number) => {
+      await sql`lock table ${sql.table(playersTable)} in share row exclusive mode`.execute(trx);
+      await sql`select setval(seq, greatest(${id}::bigint, coalesce(pg_sequence_last_value(seq), 0)))
+                from (select pg_get_serial_sequence(${playersTable}, 'id')::regclass as seq) as serial`.execute(trx);
+    };
 
     // ---- timeslots
-    async function saveTimeslot(input: Parameters<typeof validateEntry>[0] & { id?: number | undefined; user_id: number; player_id: number; description: string }, principal: Principal) {
+    async function saveTimeslot(sent: Sent<Parameters<typeof validateEntry>[0] & { id?: number | undefined; user_id: number; player_id: number; description: string }>, principal: Principal) {
+      const input = await entryInstants(sent, (id) => playerZone(db, id));
       const { x_data, stop } = validateEntry(input);
       if (!canManageTimeslots(principal, input.player_id)) throw forbidden('Permission denied.', { permission: `manage_timeslots:${input.player_id}` });
       const saved = await db.transaction().execute(async (trx) => {
@@ -128,10 +144,11 @@ export const schedulingService: ServiceDefinition = {
     }
 
     async function saveShow(
-      input: Parameters<typeof validateEntry>[0] & { id?: number | undefined; player_id: number; item_type: 'media' | 'playlist' | 'live'; item_id: number },
+      sent: Sent<Parameters<typeof validateEntry>[0] & { id?: number | undefined; player_id: number; item_type: 'media' | 'playlist' | 'live'; item_id: number }>,
       call: AuthenticatedContext,
     ) {
       const { principal } = call;
+      const input = await entryInstants(sent, (id) => playerZone(db, id));
       const { x_data, stop } = validateEntry(input);
       await checkItem(input.item_type, input.item_id, call);
       const saved = await db.transaction().execute(async (trx) => {
@@ -245,10 +262,14 @@ export const schedulingService: ServiceDefinition = {
       bindOperation(bus, scheduling.playerSave, async ({ id, ...input }, { principal }) => {
         const row = await db.transaction().execute(async (trx) => {
           const existing = await trx.selectFrom('players').select('id').where('id', '=', id).executeTakeFirst();
-          const saved = existing
-            ? await trx.updateTable('players').set(input).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
-            : await trx.insertInto('players').values({ id, ...input }).returningAll().executeTakeFirstOrThrow();
-          if (!existing) await sql`select setval(pg_get_serial_sequence('players', 'id'), greatest((select max(id) from players), 1))`.execute(trx);
+          if (!existing) await claimPlayerId(trx, id);
+          // An upsert: a creation that drew this id before the lock was taken is edited, not doubled.
+          const saved = await trx
+            .insertInto('players')
+            .values({ id, ...input })
+            .onConflict((oc) => oc.column('id').doUpdateSet(input))
+            .returningAll()
+            .executeTakeFirstOrThrow();
           await events.record(trx, 'scheduling.player.saved', { id: saved.id, name: saved.name, timezone: saved.timezone }, principal);
           return saved;
         });
@@ -278,7 +299,8 @@ export const schedulingService: ServiceDefinition = {
           const allowed = player ? canManageTimeslots(principal, player) : principal.permissions.includes('manage_timeslots');
           if (!allowed) throw forbidden('Viewing the timeslots of others needs manage_timeslots.', { permission: 'manage_timeslots' });
         }
-        return (await occurrences('timeslots', start, end, player ? [player] : null, user_id)) as never;
+        const { from, to } = await windowInstants({ start, end, player }, listZone);
+        return (await occurrences('timeslots', from, to, player ? [player] : null, user_id)) as never;
       }),
       bindOperation(bus, scheduling.timeslotGet, async ({ id }, { principal }) => {
         const row = await db.selectFrom('timeslots').selectAll().where('id', '=', id).executeTakeFirst();
@@ -302,7 +324,8 @@ export const schedulingService: ServiceDefinition = {
       }),
       // shows
       bindOperation(bus, scheduling.showList, async ({ start, end, player }, call) => {
-        const rows = (await occurrences('shows', start, end, player ? [player] : null)) as { item_type: string; item_id: number }[];
+        const { from, to } = await windowInstants({ start, end, player }, listZone);
+        const rows = (await occurrences('shows', from, to, player ? [player] : null)) as { item_type: string; item_id: number }[];
         return (await withShowNames(rows, (ids) => callOperation(bus, mediaInternal.summaries, { ids }, { principal: call.principal, within: call }))) as never;
       }),
       bindOperation(bus, scheduling.showGet, async ({ id }) => {
@@ -368,7 +391,8 @@ export const schedulingService: ServiceDefinition = {
       bindOperation(bus, scheduling.daypartingCheck, async ({ media_id, at, player }, call) => {
         const { principal } = call;
         const zone = player ? await playerZone(db, player) : 'UTC';
-        const moment = DateTime.fromMillis(at, { zone });
+        // Without a player a local `at` is read in UTC, as the restrictions are.
+        const moment = DateTime.fromMillis(resolveTime(at, zone), { zone });
         const active = (await db.selectFrom('dayparting').selectAll().orderBy('id').execute()).filter((r) => restrictionActive(r, moment));
         const excluding: number[] = [];
         for (const restriction of active) {

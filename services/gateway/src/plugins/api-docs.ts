@@ -1,6 +1,6 @@
 // The API described: the OpenAPI document built from the contract (with the routes of the modules
 // installed right now), and the interactive docs page over it.
-import { buildOpenApiDocument, type ExtraRoute } from '@airwave/contracts';
+import { buildOpenApiDocument, envelope, type ExtraRoute } from '@airwave/contracts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsync } from 'fastify';
@@ -18,8 +18,27 @@ export interface ApiDocsOptions {
 const gatewayRoutes: ExtraRoute[] = [
   { method: 'GET', path: `${API}/ping`, summary: 'Answers the bare JSON string "pong" (no envelope), as OpenBroadcaster does', tag: 'Server', bare: { const: 'pong' } },
   { method: 'GET', path: `${API}/openapi.json`, summary: 'This document', tag: 'Server', contentType: 'application/json' },
-  { method: 'GET', path: '/healthz', summary: 'Liveness: the process is up', tag: 'Server', data: { type: 'object' } },
-  { method: 'GET', path: '/readyz', summary: 'Readiness: bus, session store, database and every service answer', tag: 'Server', data: { type: 'object' } },
+  {
+    method: 'GET',
+    path: '/healthz',
+    summary: 'Liveness: the process is up',
+    tag: 'Server',
+    data: { type: 'object', required: ['alive'], properties: { alive: { const: true } } },
+  },
+  {
+    method: 'GET',
+    path: '/readyz',
+    summary: 'Readiness: bus, session store, database and every service answer',
+    tag: 'Server',
+    data: { type: 'object', additionalProperties: { type: 'boolean' } },
+    responses: {
+      '503': {
+        description: 'Not ready: `data` holds each check (bus, sessions, database, services) and whether it passed',
+        headers: { 'retry-after': { $ref: '#/components/headers/RetryAfter' } },
+        content: { 'application/json': { schema: envelope({ type: 'object', additionalProperties: { type: 'boolean' } }, false) } },
+      },
+    },
+  },
   { method: 'GET', path: '/metrics', summary: 'Prometheus metrics', tag: 'Server', contentType: 'text/plain' },
 ];
 
