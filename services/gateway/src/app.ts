@@ -68,7 +68,8 @@ function fastifyFor(options: GatewayOptions): FastifyInstance {
     genReqId: newRequestId,
     // PHP's bracket notation (`q[mode]=advanced`), as OpenBroadcaster's clients send it.
     routerOptions: { querystringParser: parseQueryString },
-    return503OnClosing: true,
+    // Requests arriving while closing are refused by graceful-close, in the envelope.
+    return503OnClosing: false,
     // Fastify's own request lines would log the raw URL, where old clients put `k=<key>`; the
     // access-log plugin writes each request's line, with secrets removed from the URL.
     logController: new LogController({ disableRequestLogging: true }),
@@ -90,7 +91,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   await app.register(requestContext);
   await app.register(cors, { origins: options.corsOrigins ?? [] });
   await app.register(routeCatalog);
-  await app.register(gracefulClose);
+  await app.register(gracefulClose, { retryAfterSeconds });
   await app.register(accessLog, { logger: options.logger, metrics: options.metrics });
   await app.register(bodyParsing);
   await app.register(errors, { retryAfterSeconds });

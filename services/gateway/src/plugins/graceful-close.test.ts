@@ -1,12 +1,14 @@
 import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import gracefulClose from './graceful-close';
 
 describe('graceful close', () => {
   it('lets a request in flight finish, tells its client to close, and does not wait for keep-alive', async () => {
-    const app = Fastify({ return503OnClosing: true }) as unknown as FastifyInstance;
-    await app.register(gracefulClose);
+    // As in the gateway: Fastify's own 503 while closing is off, the plugin answers in the envelope.
+    const app = Fastify({ return503OnClosing: false }) as unknown as FastifyInstance;
+    await app.register(gracefulClose, { retryAfterSeconds: 3 });
     app.get('/slow', async () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       return { done: true };
@@ -23,9 +25,22 @@ describe('graceful close', () => {
         .on('error', reject)
         .end();
     });
+    const late = connect(port, '127.0.0.1');
+    const lateReply = new Promise<string>((resolve) => {
+      let text = '';
+      late.on('data', (chunk) => (text += chunk));
+      late.on('close', () => resolve(text));
+    });
+    late.write('GET /slow HTTP/1.1\r\nHost: x\r\n');
     await new Promise((resolve) => setTimeout(resolve, 50));
     const started = Date.now();
-    await app.close();
+    const closed = app.close();
+    // A request whose headers finish arriving while closing, on a connection opened before.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    late.write('\r\n');
+    await closed;
+    const refused = await lateReply;
+    expect(refused).toMatch(/^HTTP\/1\.1 503 [^]*retry-after: 3[^]*"code":"unavailable"/i);
     expect(await reply).toEqual({ status: 200, connection: 'close', body: '{"done":true}' });
     // Fastify's keep-alive timeout is 72 s: closing within a second means the idle sweep closed it.
     expect(Date.now() - started).toBeLessThan(1000);
