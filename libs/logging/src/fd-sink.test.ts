@@ -28,7 +28,8 @@ describe('FdSink', () => {
         expect(out.text()).toBe(lines.join(''));
       }),
     );
-  });
+    // A hundred runs take well under a second; a machine busy with other suites (CI) can take many.
+  }, 60_000);
 
   it('does not wait for a full pipe outside flushSync: the rest goes out from a timer', async () => {
     let full = true;

@@ -11,18 +11,29 @@ import * as db from '@airwave/db';
 import * as logging from '@airwave/logging';
 import * as kysely from 'kysely';
 import * as zod from 'zod';
-import * as serviceKit from './index';
+import * as moduleDefinition from './module';
+import * as operations from './operations';
+import * as outbox from './outbox';
+import * as outboxRelay from './outbox-relay';
+import * as serviceProcess from './process';
+import * as runtime from './runtime';
+import * as service from './service';
 
 const registryKey = Symbol.for('airwave.hostPackages');
 
-/** The packages a module shares with the process that loads it, by import specifier. */
-export function hostPackages(): Record<string, Record<string, unknown>> {
+/**
+ * The packages a module shares with the process that loads it, by import specifier. The service
+ * kit's exports are gathered from the files that define them, not read from its index (an import
+ * circle: the index exports module discovery, which imports this file); module discovery passes its
+ * own exports as `serviceKitExtra`, which makes the whole of the index's.
+ */
+export function hostPackages(serviceKitExtra: Record<string, unknown> = {}): Record<string, Record<string, unknown>> {
   return {
     '@airwave/bus': bus,
     '@airwave/contracts': contracts,
     '@airwave/db': db,
     '@airwave/logging': logging,
-    '@airwave/service-kit': serviceKit,
+    '@airwave/service-kit': { ...operations, ...service, ...runtime, ...serviceProcess, ...outbox, ...outboxRelay, ...moduleDefinition, ...serviceKitExtra },
     kysely,
     zod,
   };
@@ -76,9 +87,12 @@ export async function compileModule(entry: string, shared: Record<string, Record
 let compiling = 0;
 let idleStop: NodeJS.Timeout | undefined;
 
-/** Compiles the module's entry and imports it with the process's shared packages bound. */
-export async function importCompiledModule(entry: string): Promise<unknown> {
-  const shared = hostPackages();
+/**
+ * Compiles the module's entry and imports it with the process's shared packages bound (and
+ * `serviceKitExtra` among the service kit's exports, see hostPackages).
+ */
+export async function importCompiledModule(entry: string, serviceKitExtra?: Record<string, unknown>): Promise<unknown> {
+  const shared = hostPackages(serviceKitExtra);
   (globalThis as Record<symbol, unknown>)[registryKey] = shared;
   clearTimeout(idleStop);
   compiling += 1;

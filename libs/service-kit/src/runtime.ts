@@ -6,7 +6,8 @@ import { migrateSchema, openDatabase, type Database, type SchemaMigration } from
 import type { Logger } from '@airwave/logging';
 import { createMemorySessionStore, createRedisSessionStore, type SessionStore } from '@airwave/sessions';
 import { traceOf } from './operations';
-import { outboxMigration, recordEvent, startOutboxRelay } from './outbox';
+import { outboxMigration, recordEvent } from './outbox';
+import { startOutboxRelay } from './outbox-relay';
 import type { RunningService, ServiceDefinition, ServiceEvents } from './service';
 
 export const runtimeConfig = z.object({

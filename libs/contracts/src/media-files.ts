@@ -1,0 +1,42 @@
+// The upload and download paths' side of the media library: what an upload answers and the
+// internal operations of the gateway's file plugin.
+import { z } from 'zod';
+import { Id } from './common';
+import { defineOperation } from './operation';
+import { MediaType } from './media-items';
+import { Created } from './media-versions';
+
+export const UploadResult = z.object({
+  file_id: z.string(),
+  file_key: z.string(),
+  type: MediaType,
+  format: z.string(),
+  duration: z.number().nullable(),
+  size: z.number().int(),
+  tags: z.record(z.string(), z.unknown()),
+});
+
+/** Internal operations of the upload and download paths (the gateway's file plugin). */
+export const mediaFiles = {
+  registerUpload: defineOperation({
+    subject: 'media.uploads.register',
+    input: z.object({
+      file_id: z.string(),
+      key_hash: z.string(),
+      size: z.number().int(),
+      type: MediaType,
+      format: z.string(),
+      duration: z.number().nullable(),
+      tags: z.record(z.string(), z.unknown()),
+    }),
+    output: z.object({ accepted: z.boolean(), reason: z.string().nullable() }),
+    auth: 'user',
+  }),
+  /** Which stored file to send for a download, after the visibility check. */
+  locate: defineOperation({
+    subject: 'media.files.locate',
+    input: z.object({ id: Id, created: Created.optional() }),
+    output: z.object({ file_id: z.string(), format: z.string(), type: MediaType, title: z.string() }),
+    auth: 'user',
+  }),
+};

@@ -1,0 +1,76 @@
+// Shows: what a player airs (media, a playlist or a live show), and their occurrences in a window.
+import { z } from 'zod';
+import { Id, Nothing } from './common';
+import { defineOperation } from './operation';
+import { documentedInput } from './input-forms';
+import { entryFields, entryOut, occurrenceRow, schedulingTag as tag, Window } from './scheduling-entries';
+import { checkWindow } from './times';
+
+export const ShowInput = z.object({
+  id: Id.optional(),
+  // "linein" is OpenBroadcaster's word for a live show.
+  item_type: documentedInput(
+    z.preprocess((v) => (v === 'linein' ? 'live' : v), z.enum(['media', 'playlist', 'live'], { error: 'must be media, playlist, live or linein' })),
+    z.enum(['media', 'playlist', 'live', 'linein']).describe('linein: OpenBroadcaster\'s word for live'),
+  ),
+  item_id: Id,
+  ...entryFields,
+});
+export const Show = z.object({
+  ...entryOut,
+  user_id: z.number().int(),
+  item_type: z.enum(['media', 'playlist', 'live']),
+  item_id: z.number().int(),
+  /** Why the show needs attention (its media was archived or deleted), or null. */
+  flagged: z.string().nullable(),
+});
+export const ShowOccurrence = z.object({
+  ...occurrenceRow,
+  item_type: Show.shape.item_type,
+  item_id: z.number().int(),
+  name: z.string().nullable().describe('What the show airs: the media title, "Line-In" for a live show, null if gone (OpenBroadcaster\'s `name`)'),
+  flagged: z.string().nullable(),
+});
+
+export const showOperations = {
+  showList: defineOperation({
+    subject: 'scheduling.shows.list',
+    input: z.object(Window).superRefine(checkWindow),
+    output: z.array(ShowOccurrence),
+    auth: 'user',
+    http: { method: 'GET', path: '/shows', summary: 'Show occurrences in a window', tag },
+  }),
+  showGet: defineOperation({ subject: 'scheduling.shows.get', input: z.object({ id: Id }), output: Show, auth: 'user', http: { method: 'GET', path: '/shows/:id', summary: 'One show', tag } }),
+  showCreate: defineOperation({
+    subject: 'scheduling.shows.create',
+    input: ShowInput,
+    output: Show,
+    auth: 'user',
+    http: { method: 'POST', path: '/shows', summary: 'Create a show (409 on a collision)', tag, creates: true },
+    successMessage: 'Show saved.',
+  }),
+  showSave: defineOperation({
+    subject: 'scheduling.shows.save',
+    input: ShowInput,
+    output: Show,
+    auth: 'user',
+    http: { method: 'PUT', path: '/shows/:id', summary: 'Edit a show (409 on a collision)', tag },
+    successMessage: 'Show saved.',
+  }),
+  showPutNew: defineOperation({
+    subject: 'scheduling.shows.putnew',
+    input: ShowInput,
+    output: Show,
+    auth: 'user',
+    http: { method: 'PUT', path: '/shows', summary: 'Save a show: creates it when no id is given', tag, creates: true },
+    successMessage: 'Show saved.',
+  }),
+  showDelete: defineOperation({
+    subject: 'scheduling.shows.delete',
+    input: z.object({ id: Id }),
+    output: Nothing,
+    auth: 'user',
+    http: { method: 'DELETE', path: '/shows/:id', summary: 'Delete a show (manage_timeslots unless it is yours)', tag },
+    successMessage: 'Show deleted.',
+  }),
+};

@@ -1,0 +1,102 @@
+// The outbox relay: publishes a service's committed outbox rows to the bus, in order, and marks
+// them sent (outbox.ts says why events go through an outbox).
+import type { Bus } from '@airwave/bus';
+import type { AnyDB } from '@airwave/db';
+import type { Logger } from '@airwave/logging';
+import { sql } from 'kysely';
+
+export interface OutboxRelay {
+  /** Publishes pending events now (call after a commit to send promptly). */
+  kick(): void;
+  /** Resolves once every committed event has been published (tests). */
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startOutboxRelay(db: AnyDB, bus: Bus, logger: Logger, options: { intervalMs?: number; batch?: number } = {}): OutboxRelay {
+  const intervalMs = options.intervalMs ?? 1000;
+  const batch = options.batch ?? 100;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  function run(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          // Drain full batches back to back; stop on an empty batch or a failure.
+          while (!stopped && (await relayBatch(db, bus, logger, batch)));
+        } while (again && !stopped);
+      } catch (error) {
+        logger.warn({ err: error }, 'Outbox relay failed; will retry');
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  void run();
+
+  return {
+    kick: () => void run(),
+    async flush() {
+      for (let i = 0; i < 50; i += 1) {
+        await run();
+        if ((await countPending(db)) === 0) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/** Publishes one batch; true when a full batch went out (there may be more). */
+async function relayBatch(db: AnyDB, bus: Bus, logger: Logger, batch: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // SKIP LOCKED lets several replicas relay the same outbox without sending a row twice.
+    const rows = await trx
+      .selectFrom('outbox')
+      .select(['id', 'subject', 'frame'])
+      .where('published_at', 'is', null)
+      .orderBy('seq')
+      .limit(batch)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    let sent = 0;
+    for (const row of rows as { id: string; subject: string; frame: unknown }[]) {
+      try {
+        await bus.publish(row.subject, row.frame, { id: row.id });
+      } catch (error) {
+        await trx.updateTable('outbox').set({ attempts: sql`attempts + 1` }).where('id', '=', row.id).execute();
+        if (sent === 0) logger.warn({ err: error, pending: rows.length }, 'Outbox relay cannot publish; will retry');
+        break; // keep order: retry from this row next time
+      }
+      await trx.updateTable('outbox').set({ published_at: new Date() }).where('id', '=', row.id).execute();
+      sent += 1;
+    }
+    return rows.length === batch && sent === rows.length;
+  });
+}
+
+/** Committed events not yet published. */
+async function countPending(db: AnyDB): Promise<number> {
+  const pending = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('published_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(pending.n);
+}
