@@ -1,10 +1,9 @@
 // Media search over large libraries: an exact count up to COUNT_LIMIT, an estimate past it, and
 // the page found without sorting every match whenever the sort key has a (state, key, id) index.
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
-import type { MediaDB, MediaSchema } from './schema';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { ItemRow, MediaDB, MediaSchema } from '../schema';
 
 type EB = ExpressionBuilder<MediaSchema, 'items'>;
-type Row = Selectable<MediaSchema['items']>;
 type Column = 'artist' | 'album' | 'title' | 'year' | 'category' | 'genre' | 'country' | 'language' | 'duration' | 'updated';
 
 /**
@@ -32,7 +31,7 @@ export interface SearchPlan {
 }
 
 export interface SearchResult {
-  rows: Row[];
+  rows: ItemRow[];
   count: number;
   exact: boolean;
 }
@@ -114,9 +113,9 @@ async function planRows(query: { explain(format: 'json'): Promise<Record<string,
   return Number((plan[0]?.['QUERY PLAN'] as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 
-async function rowsOf(db: MediaDB, ids: number[]): Promise<Row[]> {
+async function rowsOf(db: MediaDB, ids: number[]): Promise<ItemRow[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('items').selectAll().where('id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
+  return ids.map((id) => byId.get(id)).filter((r): r is ItemRow => r !== undefined);
 }

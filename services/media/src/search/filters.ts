@@ -1,7 +1,7 @@
 // Advanced-search filters to SQL (bound parameters only) and simple-search words.
-import { badRequest, SearchFilter, type Principal } from '@airwave/contracts';
+import { badRequest, SearchFilter } from '@airwave/contracts';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { fold, searchTextFields, type MediaSchema } from './schema';
+import { fold, searchTextFields, type MediaSchema } from '../schema';
 
 type EB = ExpressionBuilder<MediaSchema, 'items'>;
 
@@ -76,25 +76,4 @@ export function wordsExpression(eb: EB, text: string): Expression<SqlBool> | nul
   const allWords = eb.and(words.map((w) => eb('search_text', 'like', `%${escapeLike(w)}%`)));
   if (/^\d{1,9}$/.test(text.trim())) return eb.or([allWords, eb('id', '=', Number(text.trim()))]);
   return allWords;
-}
-
-/** Items the user may see: public/visible ones, and private ones they own or are permitted. */
-export function visibleTo(eb: EB, principal: Principal): Expression<SqlBool> {
-  if (principal.permissions.includes('manage_media')) return sql<SqlBool>`true`;
-  return eb.or([
-    eb('status', '<>', 'private'),
-    eb('owner_id', '=', principal.userId),
-    sql<SqlBool>`${principal.userId} = any(permitted_users)`,
-    sql<SqlBool>`permitted_groups && ${sql.val(principal.groupIds)}::int[]`,
-  ]);
-}
-
-/** The edit-right rule of the interface. */
-export function canEdit(principal: Principal, item: { owner_id: number; permitted_users: number[]; permitted_groups: number[] }): boolean {
-  return (
-    principal.permissions.includes('manage_media') ||
-    (item.owner_id === principal.userId && principal.permissions.includes('create_own_media')) ||
-    item.permitted_users.includes(principal.userId) ||
-    item.permitted_groups.some((g) => principal.groupIds.includes(g))
-  );
 }

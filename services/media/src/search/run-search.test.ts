@@ -3,8 +3,9 @@
 import { openDatabase, migrateSchema, sql, type Database } from '@airwave/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordsExpression } from './filters';
-import { mediaMigrations, type MediaDB } from './schema';
-import { COUNT_LIMIT, runSearch, WINDOW_ROWS } from './search';
+import { mediaMigrations } from '../migrations';
+import type { MediaDB } from '../schema';
+import { COUNT_LIMIT, runSearch, WINDOW_ROWS } from './run-search';
 
 const ROWS = 2 * WINDOW_ROWS + 3000;
 

@@ -1,4 +1,4 @@
-// The file routes (http.ts) as the OpenAPI document describes them: their bodies, binary replies,
+// The file routes (plugin.ts) as the OpenAPI document describes them: their bodies, binary replies,
 // ranges and the statuses they answer.
 import { jsonSchemaOf, UploadResult, type ExtraRoute, type JsonSchema } from '@airwave/contracts';
 

@@ -1,0 +1,48 @@
+// POST /media/archive and /media/archive/undo, DELETE /media/archive: items in and out of the
+// archive, and deleted for good (with their files).
+import type { Subscription } from '@airwave/bus';
+import { media, type Principal } from '@airwave/contracts';
+import { bindOperation, type LogTrace } from '@airwave/service-kit';
+import type { MediaContext } from '../context';
+import { deleteItems, lockForDelete, lockItemIds, setArchivedFlag } from './queries';
+import { assertAllFound, assertDeletable } from './rules';
+
+export function bindArchive(ctx: MediaContext): Promise<Subscription[]> {
+  return Promise.all([
+    bindOperation(ctx.bus, media.archive, async ({ id }, { principal }) => {
+      await setArchived(ctx, id, true, principal);
+      return null;
+    }),
+    bindOperation(ctx.bus, media.unarchive, async ({ id }, { principal }) => {
+      await setArchived(ctx, id, false, principal);
+      return null;
+    }),
+    bindOperation(ctx.bus, media.delete, async ({ id: ids }, { principal, trace }) => {
+      await deleteForGood(ctx, ids, principal, trace);
+      return null;
+    }),
+  ]);
+}
+
+async function setArchived({ db, events }: MediaContext, ids: number[], archived: boolean, principal: Principal) {
+  await db.transaction().execute(async (trx) => {
+    assertAllFound(ids, await lockItemIds(trx, ids));
+    await setArchivedFlag(trx, ids, archived);
+    await events.record(trx, archived ? 'media.item.archived' : 'media.item.unarchived', { ids }, principal);
+  });
+  events.kick();
+}
+
+async function deleteForGood({ db, events, storage, logger }: MediaContext, ids: number[], principal: Principal, trace: LogTrace) {
+  const files = await db.transaction().execute(async (trx) => {
+    const rows = await lockForDelete(trx, ids);
+    assertAllFound(ids, rows);
+    assertDeletable(rows);
+    await deleteItems(trx, ids);
+    await events.record(trx, 'media.item.deleted', { ids }, principal);
+    return rows.map((r) => r.file_id);
+  });
+  events.kick();
+  // Files go after the commit: a failed transaction never loses a file.
+  for (const file of files) await storage.delete(file).catch((error: unknown) => logger.warn({ ...trace, err: error, file }, 'Could not remove a media file'));
+}

@@ -1,0 +1,29 @@
+// The media service's side of the file paths (src/http, served by the gateway): an upload is
+// registered once stored, and a download or thumbnail asks which stored file to send.
+import type { Subscription } from '@airwave/bus';
+import { mediaFiles, notFound } from '@airwave/contracts';
+import { bindOperation } from '@airwave/service-kit';
+import type { MediaContext } from '../context';
+import { readFormats } from '../formats/queries';
+import { formatRefusal } from '../formats/rules';
+import { loadVisible } from '../shared/visibility';
+import { findVersion } from '../versions/queries';
+import { insertUpload } from './queries';
+
+export function bindFiles({ db, bus }: MediaContext): Promise<Subscription[]> {
+  return Promise.all([
+    bindOperation(bus, mediaFiles.registerUpload, async (input, { principal }) => {
+      const refusal = formatRefusal(await readFormats(db), input.type, input.format);
+      if (refusal) return { accepted: false, reason: refusal };
+      await insertUpload(db, { ...input, owner_id: principal.userId });
+      return { accepted: true, reason: null };
+    }),
+    bindOperation(bus, mediaFiles.locate, async ({ id, created }, { principal }) => {
+      const row = await loadVisible(db, id, principal);
+      if (created === undefined) return { file_id: row.file_id, format: row.format, type: row.type as 'audio', title: row.title };
+      const version = await findVersion(db, id, created);
+      if (!version) throw notFound(`No version ${created} of media item ${id}.`);
+      return { file_id: version.file_id, format: version.format, type: row.type as 'audio', title: row.title };
+    }),
+  ]);
+}

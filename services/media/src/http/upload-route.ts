@@ -1,0 +1,44 @@
+// POST /api/v2/uploads: the file streams to storage (never across the bus), its content is
+// detected, and the media service registers it for an item or a version to claim.
+import { createHash, randomBytes } from 'node:crypto';
+import { AirwaveError, forbidden, mediaFiles, ok, type Principal } from '@airwave/contracts';
+import type { Storage } from '@airwave/storage';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ask, callerOf, type Helpers } from './caller';
+import { detect } from './detect';
+import { storeUpload } from './uploads';
+
+export function uploadRoute(storage: Storage, maxUploadBytes: number, helpers: Helpers) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const principal = await callerOf(helpers, request);
+    if (!principal.permissions.includes('create_own_media') && !principal.permissions.includes('manage_media')) {
+      throw forbidden('Uploading needs create_own_media or manage_media.', { permission: 'create_own_media' });
+    }
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > maxUploadBytes + 64 * 1024) {
+      // Refuse before reading; the connection closes so the client stops sending.
+      reply.header('connection', 'close');
+      throw new AirwaveError('payload_too_large', `The file is larger than ${maxUploadBytes} bytes.`, { limit: maxUploadBytes });
+    }
+    const { fileId, size } = await storeUpload(request, reply, storage, maxUploadBytes);
+    try {
+      return reply.send(ok(await register(storage, helpers, request, principal, fileId, size), 'Uploaded.'));
+    } catch (error) {
+      // Only registered uploads are swept when no item claims them: any other file goes now
+      // (also when the media service did not answer: the client never got the file's key).
+      await storage.delete(fileId);
+      throw error;
+    }
+  };
+}
+
+/** Detects the stored file and registers it with a new key; answers the UploadResult. */
+async function register(storage: Storage, helpers: Helpers, request: FastifyRequest, principal: Principal, fileId: string, size: number) {
+  const detected = await detect(storage.localPath(fileId)!);
+  if (!detected) throw new AirwaveError('bad_request', 'The file is not a recognized audio, video, image or document format.');
+  const fileKey = randomBytes(32).toString('base64url');
+  const input = { file_id: fileId, key_hash: createHash('sha256').update(fileKey).digest('hex'), size, ...detected };
+  const registered = await ask<{ accepted: boolean; reason: string | null }>(helpers, request, mediaFiles.registerUpload.subject, input, principal);
+  if (!registered.accepted) throw new AirwaveError('bad_request', `Format refused: ${registered.reason}`);
+  return { file_id: fileId, file_key: fileKey, size, ...detected };
+}

@@ -1,0 +1,130 @@
+// The media schema's migrations, in order (libs/db runs each inside the schema, in a transaction).
+import type { AnyDB, SchemaMigration } from '@airwave/db';
+import { sql } from 'kysely';
+
+export const defaultFormats = {
+  audio_formats: ['mp3', 'ogg', 'flac', 'wav', 'm4a', 'opus', 'aac'],
+  video_formats: ['mp4', 'webm', 'mkv', 'mov', 'avi'],
+  image_formats: ['png', 'jpg', 'gif', 'webp'],
+  document_formats: ['pdf'],
+};
+
+async function createUploads(db: AnyDB) {
+  await db.schema
+    .createTable('uploads')
+    .addColumn('file_id', 'text', (c) => c.primaryKey())
+    .addColumn('owner_id', 'integer', (c) => c.notNull())
+    .addColumn('key_hash', 'text', (c) => c.notNull())
+    .addColumn('size', 'bigint', (c) => c.notNull())
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('format', 'text', (c) => c.notNull())
+    .addColumn('duration', 'double precision')
+    .addColumn('tags', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+    .addColumn('created', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('claimed', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
+}
+
+async function createItems(db: AnyDB, schema: string) {
+  await db.schema
+    .createTable('items')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('owner_id', 'integer', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('artist', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('album', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('year', 'integer')
+    .addColumn('category', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('genre', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('country', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('language', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('comments', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('is_copyright_owner', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('public'))
+    .addColumn('is_approved', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('is_archived', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('dynamic_select', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('permitted_users', sql`integer[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
+    .addColumn('permitted_groups', sql`integer[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('format', 'text', (c) => c.notNull())
+    .addColumn('duration', 'double precision')
+    .addColumn('size', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('file_id', 'text', (c) => c.notNull())
+    .addColumn('properties', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+    .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('created', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('updated', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  // Word search: a trigram index on the accent-free, lower-case text of every text field.
+  await sql`create index items_search_trgm on ${sql.table(`${schema}.items`)} using gin (search_text gin_trgm_ops)`.execute(db);
+  await db.schema.createIndex('items_state_idx').on('items').columns(['is_archived', 'is_approved', 'updated']).execute();
+  await db.schema.createIndex('items_owner_idx').on('items').column('owner_id').execute();
+}
+
+async function createSettings(db: AnyDB) {
+  await db.schema.createTable('settings').addColumn('name', 'text', (c) => c.primaryKey()).addColumn('value', 'jsonb', (c) => c.notNull()).execute();
+  await db.insertInto('settings').values({ name: 'formats', value: JSON.stringify(defaultFormats) }).execute();
+}
+
+async function createSearches(db: AnyDB) {
+  await db.schema
+    .createTable('searches')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('user_id', 'integer', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('filters', 'jsonb', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('is_default', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('created', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema.createIndex('searches_user_idx').on('searches').columns(['user_id', 'kind']).execute();
+}
+
+export const mediaMigrations: Record<string, SchemaMigration> = {
+  '0001_media': {
+    async up(db, schema) {
+      await sql`create extension if not exists pg_trgm`.execute(db);
+      await createUploads(db);
+      await createItems(db, schema);
+      await createSettings(db);
+      await createSearches(db);
+    },
+  },
+};
+
+mediaMigrations['0002_versions'] = {
+  async up(db) {
+    await db.schema
+      .createTable('versions')
+      .addColumn('media_id', 'integer', (c) => c.notNull().references('items.id').onDelete('cascade'))
+      .addColumn('created', 'bigint', (c) => c.notNull())
+      .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('file_id', 'text', (c) => c.notNull())
+      .addColumn('format', 'text', (c) => c.notNull())
+      .addColumn('duration', 'double precision')
+      .addColumn('size', 'bigint', (c) => c.notNull())
+      .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addPrimaryKeyConstraint('versions_pkey', ['media_id', 'created'])
+      .execute();
+  },
+};
+
+// Search: top-N by a sort key walks a btree on (state, key, id) instead of sorting every match
+// (see the search operation). These replace the (state, updated) index.
+mediaMigrations['0003_search_sort_indexes'] = {
+  async up(db) {
+    await db.schema.dropIndex('items_state_idx').execute();
+    for (const key of ['updated', 'title', 'artist']) {
+      await db.schema.createIndex(`items_state_${key}_idx`).on('items').columns(['is_archived', 'is_approved', key, 'id']).execute();
+    }
+  },
+};
+
+// Lost-update protection: a client may send the version it read; a stale one is refused (409).
+mediaMigrations['0004_item_version'] = {
+  async up(db) {
+    await db.schema.alterTable('items').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  },
+};
+

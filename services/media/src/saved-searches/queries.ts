@@ -1,0 +1,50 @@
+// The searches table: every user's saved searches and history, each user's own only. The changes
+// answer how many rows they touched (0: no such search of the user's).
+import type { MediaDB, SearchRow } from '../schema';
+import { HISTORY_LIMIT } from './rules';
+
+export function listSearches(db: MediaDB, userId: number): Promise<SearchRow[]> {
+  return db.selectFrom('searches').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+}
+
+/** The filters of the user's default searches (as stored; parse them before use). */
+export async function defaultFilters(db: MediaDB, userId: number): Promise<unknown[]> {
+  const rows = await db.selectFrom('searches').select('filters').where('user_id', '=', userId).where('is_default', '=', true).execute();
+  return rows.map((r) => r.filters);
+}
+
+/** Adds an advanced search to the user's history, keeping the newest HISTORY_LIMIT. */
+export async function recordHistory(db: MediaDB, userId: number, filters: unknown): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('searches').values({ user_id: userId, kind: 'history', filters: JSON.stringify(filters), description: '', is_default: false }).execute();
+    const old = await trx.selectFrom('searches').select('id').where('user_id', '=', userId).where('kind', '=', 'history').orderBy('id', 'desc').offset(HISTORY_LIMIT).limit(1000).execute();
+    if (old.length) await trx.deleteFrom('searches').where('id', 'in', old.map((o) => o.id)).execute();
+  });
+}
+
+/** Moves a search of the user's history to the saved ones. */
+export async function moveToSaved(db: MediaDB, id: number, userId: number): Promise<number> {
+  const r = await db.updateTable('searches').set({ kind: 'saved' }).where('id', '=', id).where('user_id', '=', userId).where('kind', '=', 'history').executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Makes a saved search one of the user's defaults. */
+export async function markDefault(db: MediaDB, id: number, userId: number): Promise<number> {
+  const r = await db.updateTable('searches').set({ is_default: true }).where('id', '=', id).where('user_id', '=', userId).where('kind', '=', 'saved').executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function unmarkDefault(db: MediaDB, id: number, userId: number): Promise<number> {
+  const r = await db.updateTable('searches').set({ is_default: false }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function editSaved(db: MediaDB, id: number, userId: number, filters: unknown, description: string): Promise<number> {
+  const r = await db.updateTable('searches').set({ filters: JSON.stringify(filters), description }).where('id', '=', id).where('user_id', '=', userId).where('kind', '=', 'saved').executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function deleteSearch(db: MediaDB, id: number, userId: number): Promise<number> {
+  const r = await db.deleteFrom('searches').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

@@ -1,0 +1,49 @@
+// GET /media/search: simple words (with the user's default searches) or advanced filters, over
+// one list of the library, a page in the chosen order (run-search.ts finds it).
+import type { Subscription } from '@airwave/bus';
+import { media, type Principal, type SearchFilter } from '@airwave/contracts';
+import { bindOperation } from '@airwave/service-kit';
+import type { z } from 'zod';
+import type { MediaContext } from '../context';
+import { defaultFilters, recordHistory } from '../saved-searches/queries';
+import type { MediaDB } from '../schema';
+import { itemOut } from '../shared/item-row';
+import { parseFilters, usesTrigramIndex } from './filters';
+import { assertValidFilters, filtersCondition, filtersUseTrigramIndex, listOf, sortColumns, whoseItems, wordsCondition, type Condition } from './rules';
+import { runSearch } from './run-search';
+
+type SearchInput = z.output<(typeof media.search)['input']>;
+
+export function bindSearch({ db, bus }: MediaContext): Promise<Subscription[]> {
+  return Promise.all([bindOperation(bus, media.search, (input, { principal }) => search(db, input, principal))]);
+}
+
+async function search(db: MediaDB, input: SearchInput, principal: Principal) {
+  const found = input.q.mode === 'simple' ? await simpleSearch(db, input.q.string, principal) : await advancedSearch(db, input.q.filters, input.save_history, principal);
+  const conditions = [...whoseItems(input, principal), ...found.conditions];
+  const result = await runSearch(db, {
+    ...listOf(input.s),
+    match: (eb) => eb.and(conditions.map((c) => c(eb))),
+    trigram: found.trigram,
+    column: sortColumns[input.sort_by],
+    dir: input.sort_dir,
+    limit: input.l,
+    offset: input.o,
+  });
+  return { num_results: result.count, num_results_exact: result.exact, media: result.rows.map((r) => itemOut(r, principal)) };
+}
+
+/** The words, and every default search of the user. */
+async function simpleSearch(db: MediaDB, words: string, principal: Principal) {
+  const conditions: Condition[] = [wordsCondition(words)];
+  for (const filters of await defaultFilters(db, principal.userId)) conditions.push(filtersCondition(parseFilters(filters)));
+  return { conditions, trigram: usesTrigramIndex(words) };
+}
+
+/** The filters, kept in the user's history when asked to. */
+async function advancedSearch(db: MediaDB, filters: SearchFilter[], saveHistory: boolean | undefined, principal: Principal) {
+  // Validates the filters (a 400) before anything is stored.
+  assertValidFilters(filters);
+  if (saveHistory) await recordHistory(db, principal.userId, filters);
+  return { conditions: [filtersCondition(filters)], trigram: filtersUseTrigramIndex(filters) };
+}
