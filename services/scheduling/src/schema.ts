@@ -36,6 +36,9 @@ export interface SchedulingSchema {
 
 export type SchedulingDB = Kysely<SchedulingSchema>;
 
+/** The Postgres schema the service owns (raw SQL, which withSchema does not qualify, names it). */
+export const SCHEDULING_SCHEMA = 'scheduling';
+
 const entryTable = (db: AnyDB, name: string) =>
   db.schema
     .createTable(name)

@@ -1,5 +1,6 @@
 // Rules shared by timeslots and shows: validation of a recurring entry, and collision detection.
-import { badRequest, type Principal } from '@airwave/contracts';
+// (Who may manage a player's timeslots is the timeslots area's rule: timeslots/rules.ts.)
+import { badRequest } from '@airwave/contracts';
 import { expand, type Mode, type Occurrence, type Recurrence } from './recurrence';
 
 export const MAX_SPAN_MS = 10 * 366 * 86_400_000;
@@ -75,8 +76,4 @@ export function firstOverlap(a: Recurrence, b: Recurrence): { a: Occurrence; b: 
     else j += 1;
   }
   return null;
-}
-
-export function canManageTimeslots(principal: Principal, playerId: number): boolean {
-  return principal.permissions.includes('manage_timeslots') || principal.permissions.includes(`manage_timeslots:${playerId}`);
 }

@@ -2,7 +2,7 @@
 // start_month/start_day/start_time to end_month/end_day/end_time, inclusive of both ends, every
 // year; ranges may wrap the year (1 Dec to 28 Feb). The time of day applies on every day of the
 // range: 22:00 to 06:00 wraps the day and means each night from 22:00 to 06:00.
-import type { DateTime } from 'luxon';
+import { DateTime } from 'luxon';
 
 export interface RestrictionRange {
   start_month: number;
@@ -32,3 +32,21 @@ export function restrictionActive(range: RestrictionRange, moment: DateTime): bo
   const dateOk = inCyclic(wrapsDay ? effectiveDay : day, range.start_month * 100 + range.start_day, range.end_month * 100 + range.end_day);
   return dateOk && inCyclic(t, startT, endT);
 }
+
+/**
+ * The first of a restriction's dates that no year has ("Invalid input: …", naming the field), or null.
+ * Days are checked against 2024, a leap year: 29 February exists in some years, so it may be named.
+ */
+export function impossibleDate(range: Pick<RestrictionRange, 'start_month' | 'start_day' | 'end_month' | 'end_day'>): string | null {
+  for (const [month, day, what] of [
+    [range.start_month, range.start_day, 'start_day'],
+    [range.end_month, range.end_day, 'end_day'],
+  ] as const) {
+    if (day > DateTime.fromObject({ year: 2024, month }).daysInMonth!) return `Invalid input: ${what}: month ${month} has no day ${day}`;
+  }
+  return null;
+}
+
+export type RestrictionRow = RestrictionRange & { id: number; description: string; filters: unknown[] };
+
+export const restrictionOut = (row: RestrictionRow) => ({ ...row });

@@ -1,0 +1,46 @@
+// Shows: what airs on a player, when; named by the media service when listed.
+import { forbidden, mediaInternal, notFound, scheduling } from '@airwave/contracts';
+import { bindOperation, callOperation } from '@airwave/service-kit';
+import type { SchedulingContext } from '../context';
+import { listZone, playerZone } from '../players/zones';
+import { listOccurrences } from '../schedule/occurrences';
+import { windowInstants } from '../schedule/times';
+import { canManageTimeslots } from '../timeslots/rules';
+import { deleteShow, findShow, showOwner } from './queries';
+import { showOut, type ItemType } from './rules';
+import { saveShow } from './save';
+import { withShowNames } from './show-names';
+
+const ownFields = (row: Record<string, unknown>) => ({ item_type: row.item_type as ItemType, item_id: row.item_id as number, flagged: row.flagged as string | null });
+
+export function bindShows(context: SchedulingContext) {
+  const { db, bus, events } = context;
+  return Promise.all([
+    bindOperation(bus, scheduling.showList, async ({ start, end, player }, call) => {
+      const window = await windowInstants({ start, end, player }, (id) => listZone(db, id));
+      const rows = (await listOccurrences(db, 'shows', window, { playerIds: player ? [player] : null }, ownFields)) as { item_type: string; item_id: number }[];
+      return (await withShowNames(rows, (ids) => callOperation(bus, mediaInternal.summaries, { ids }, { principal: call.principal, within: call }))) as never;
+    }),
+    bindOperation(bus, scheduling.showGet, async ({ id }) => {
+      const row = await findShow(db, id);
+      if (!row) throw notFound('No such show.');
+      return showOut(row as never, await playerZone(db, row.player_id));
+    }),
+    bindOperation(bus, scheduling.showCreate, ({ id: _id, ...input }, call) => saveShow(context, input, call)),
+    bindOperation(bus, scheduling.showSave, (input, call) => saveShow(context, input, call)),
+    bindOperation(bus, scheduling.showPutNew, (input, call) => saveShow(context, input, call)),
+    bindOperation(bus, scheduling.showDelete, async ({ id }, { principal }) => {
+      await db.transaction().execute(async (trx) => {
+        const row = await showOwner(trx, id);
+        if (!row) throw notFound('No such show.');
+        if (row.user_id !== principal.userId && !canManageTimeslots(principal, row.player_id)) {
+          throw forbidden('Deleting a show of someone else needs manage_timeslots.', { permission: 'manage_timeslots' });
+        }
+        await deleteShow(trx, id);
+        await events.record(trx, 'scheduling.show.deleted', { id, player_id: row.player_id }, principal);
+      });
+      events.kick();
+      return null;
+    }),
+  ]);
+}

@@ -1,0 +1,64 @@
+// Saving a show (create or edit): valid on its own, airing an item that may air, allowed (inside
+// your own timeslots without manage_timeslots), and colliding with no other show of its player.
+import { badRequest, forbidden, mediaInternal, notFound, type Principal } from '@airwave/contracts';
+import { callOperation, type AuthenticatedContext } from '@airwave/service-kit';
+import type { SchedulingContext } from '../context';
+import { playerZone } from '../players/zones';
+import type { SchedulingDB } from '../schema';
+import { assertNoCollision } from '../schedule/collisions';
+import { ruleOf, validateEntry, type EntryInput } from '../schedule/entries';
+import { scheduleColumns } from '../schedule/entry-rows';
+import { lockPlayer } from '../schedule/queries';
+import { isoInZone as iso, type Recurrence } from '../schedule/recurrence';
+import { entryInstants, type Sent } from '../schedule/times';
+import { timeslotsOfUser } from '../timeslots/queries';
+import { canManageTimeslots } from '../timeslots/rules';
+import { insertShow, showOwner, updateShow } from './queries';
+import { firstOutsideTimeslots, mediaItemProblem, showOut, type ItemType, type ShowRow } from './rules';
+
+export type ShowInput = EntryInput & { id?: number | undefined; player_id: number; item_type: ItemType; item_id: number };
+
+/** A media item must exist, be approved and not archived (asked of the media service); playlists and live input are taken as given. */
+async function checkItem({ bus }: SchedulingContext, itemType: string, itemId: number, call: AuthenticatedContext) {
+  if (itemType !== 'media') return;
+  const [item] = await callOperation(bus, mediaInternal.summaries, { ids: [itemId] }, { principal: call.principal, within: call });
+  const problem = mediaItemProblem(item, itemId);
+  if (problem) throw badRequest(problem);
+}
+
+/** Without manage_timeslots, every occurrence of the show must lie inside one of your timeslots. */
+async function assertInsideOwnTimeslots(trx: SchedulingDB, principal: Principal, playerId: number, rule: Recurrence) {
+  const outside = firstOutsideTimeslots(rule, await timeslotsOfUser(trx, playerId, principal.userId));
+  if (outside) throw forbidden(`The show at ${iso(outside.start, rule.zone)} is outside your timeslots; scheduling there needs manage_timeslots.`);
+}
+
+/** The show's owner: its creator, or whoever owned it before an edit (which only they or a manager may make). */
+async function ownerOf(trx: SchedulingDB, id: number | undefined, principal: Principal) {
+  if (!id) return principal.userId;
+  const existing = await showOwner(trx, id);
+  if (!existing) throw notFound('No such show.');
+  if (existing.user_id !== principal.userId && !canManageTimeslots(principal, existing.player_id)) throw forbidden('Only the owner or manage_timeslots may edit this show.');
+  return existing.user_id;
+}
+
+export async function saveShow(context: SchedulingContext, sent: Sent<ShowInput>, call: AuthenticatedContext) {
+  const { db, events } = context;
+  const { principal } = call;
+  const input = await entryInstants(sent, (id) => playerZone(db, id));
+  const normalized = validateEntry(input);
+  await checkItem(context, input.item_type, input.item_id, call);
+  const saved = await db.transaction().execute(async (trx) => {
+    const zone = await playerZone(trx, input.player_id);
+    const owner = await ownerOf(trx, input.id, principal);
+    await lockPlayer(trx, 'shows', input.player_id);
+    const rule = ruleOf({ mode: input.mode, ...normalized, start: input.start, duration: input.duration }, zone);
+    if (!canManageTimeslots(principal, input.player_id)) await assertInsideOwnTimeslots(trx, principal, input.player_id, rule);
+    await assertNoCollision(trx, 'shows', input.player_id, rule, input.id);
+    const values = { ...scheduleColumns(input, normalized), user_id: owner, item_type: input.item_type, item_id: input.item_id, flagged: null };
+    const row = input.id ? await updateShow(trx, input.id, values) : await insertShow(trx, values);
+    await events.record(trx, 'scheduling.show.saved', { id: row.id, player_id: row.player_id, item_type: row.item_type, item_id: row.item_id }, principal);
+    return showOut(row as ShowRow, zone);
+  });
+  events.kick();
+  return saved;
+}

@@ -1,0 +1,43 @@
+// Timeslots: a player's recurring slots, each a user's, where shows go.
+import { forbidden, notFound, scheduling } from '@airwave/contracts';
+import { bindOperation } from '@airwave/service-kit';
+import type { SchedulingContext } from '../context';
+import { listZone, playerZone } from '../players/zones';
+import type { EntryRow } from '../schedule/entries';
+import { listOccurrences } from '../schedule/occurrences';
+import { windowInstants } from '../schedule/times';
+import { deleteTimeslot, findTimeslot, timeslotPlayer } from './queries';
+import { canManageTimeslots, mayListTimeslots, timeslotOut } from './rules';
+import { saveTimeslot } from './save';
+
+export function bindTimeslots(context: SchedulingContext) {
+  const { db, bus, events } = context;
+  return Promise.all([
+    bindOperation(bus, scheduling.timeslotList, async ({ start, end, player, user_id }, { principal }) => {
+      if (!mayListTimeslots(principal, user_id, player)) throw forbidden('Viewing the timeslots of others needs manage_timeslots.', { permission: 'manage_timeslots' });
+      const window = await windowInstants({ start, end, player }, (id) => listZone(db, id));
+      const own = (row: Record<string, unknown>) => ({ description: row.description as string });
+      return (await listOccurrences(db, 'timeslots', window, { playerIds: player ? [player] : null, userId: user_id }, own)) as never;
+    }),
+    bindOperation(bus, scheduling.timeslotGet, async ({ id }, { principal }) => {
+      const row = await findTimeslot(db, id);
+      if (!row) throw notFound('No such timeslot.');
+      if (row.user_id !== principal.userId && !canManageTimeslots(principal, row.player_id)) throw forbidden('Permission denied.', { permission: 'manage_timeslots' });
+      return timeslotOut(row as EntryRow & { description: string }, await playerZone(db, row.player_id));
+    }),
+    bindOperation(bus, scheduling.timeslotCreate, ({ id: _id, ...input }, { principal }) => saveTimeslot(context, input, principal)),
+    bindOperation(bus, scheduling.timeslotSave, (input, { principal }) => saveTimeslot(context, input, principal)),
+    bindOperation(bus, scheduling.timeslotPutNew, (input, { principal }) => saveTimeslot(context, input, principal)),
+    bindOperation(bus, scheduling.timeslotDelete, async ({ id }, { principal }) => {
+      await db.transaction().execute(async (trx) => {
+        const row = await timeslotPlayer(trx, id);
+        if (!row) throw notFound('No such timeslot.');
+        if (!canManageTimeslots(principal, row.player_id)) throw forbidden('Permission denied.', { permission: `manage_timeslots:${row.player_id}` });
+        await deleteTimeslot(trx, id);
+        await events.record(trx, 'scheduling.timeslot.deleted', { id, player_id: row.player_id }, principal);
+      });
+      events.kick();
+      return null;
+    }),
+  ]);
+}

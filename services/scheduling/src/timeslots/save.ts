@@ -1,0 +1,39 @@
+// Saving a timeslot (create or edit): valid on its own, allowed, and colliding with no other
+// timeslot of its player (docs/decisions/scheduling.md, "Entries", "Collisions").
+import { forbidden, notFound, type Principal } from '@airwave/contracts';
+import type { SchedulingContext } from '../context';
+import { playerZone } from '../players/zones';
+import { assertNoCollision } from '../schedule/collisions';
+import { ruleOf, validateEntry, type EntryInput, type EntryRow } from '../schedule/entries';
+import { scheduleColumns } from '../schedule/entry-rows';
+import { lockPlayer } from '../schedule/queries';
+import { entryInstants, type Sent } from '../schedule/times';
+import { insertTimeslot, timeslotPlayer, updateTimeslot } from './queries';
+import { canManageTimeslots, timeslotOut } from './rules';
+
+export type TimeslotInput = EntryInput & { id?: number | undefined; user_id: number; player_id: number; description: string };
+
+const refuse = (playerId: number) => forbidden('Permission denied.', { permission: `manage_timeslots:${playerId}` });
+
+export async function saveTimeslot({ db, events }: SchedulingContext, sent: Sent<TimeslotInput>, principal: Principal) {
+  const input = await entryInstants(sent, (id) => playerZone(db, id));
+  const normalized = validateEntry(input);
+  if (!canManageTimeslots(principal, input.player_id)) throw refuse(input.player_id);
+  const saved = await db.transaction().execute(async (trx) => {
+    const zone = await playerZone(trx, input.player_id);
+    if (input.id) {
+      const existing = await timeslotPlayer(trx, input.id);
+      if (!existing) throw notFound('No such timeslot.');
+      if (!canManageTimeslots(principal, existing.player_id)) throw refuse(existing.player_id);
+    }
+    await lockPlayer(trx, 'timeslots', input.player_id);
+    const rule = ruleOf({ mode: input.mode, ...normalized, start: input.start, duration: input.duration }, zone);
+    await assertNoCollision(trx, 'timeslots', input.player_id, rule, input.id);
+    const values = { ...scheduleColumns(input, normalized), user_id: input.user_id, description: input.description };
+    const row = input.id ? await updateTimeslot(trx, input.id, values) : await insertTimeslot(trx, values);
+    await events.record(trx, 'scheduling.timeslot.saved', { id: row.id, player_id: row.player_id, user_id: row.user_id }, principal);
+    return timeslotOut(row as EntryRow & { description: string }, zone);
+  });
+  events.kick();
+  return saved;
+}
