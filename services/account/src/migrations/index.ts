@@ -1,0 +1,32 @@
+// The account schema's migrations. Their names are recorded in account.kysely_migration: never
+// rename one; add a new one instead. Each runs in the migrator's transaction, step by step.
+import type { SchemaMigration } from '@airwave/db';
+import { createAppKeys, createSettings, createStore, createTokens } from './keys-tokens-store';
+import { createGroupsAndPermissions, createUsers, seedGroupsAndCatalogue } from './users-groups';
+
+export { permissionCatalogue } from './catalogue';
+
+export const accountMigrations: Record<string, SchemaMigration> = {
+  '0001_users_groups_permissions': {
+    async up(db) {
+      await createUsers(db);
+      await createGroupsAndPermissions(db);
+      await seedGroupsAndCatalogue(db);
+    },
+  },
+  '0002_scoped_permissions': {
+    // Permissions may be granted for one record (`manage_timeslots:3`), so a group's permission is
+    // no longer a foreign key to the catalogue; the service checks the base name against it.
+    async up(db) {
+      await db.schema.alterTable('group_permissions').dropConstraint('group_permissions_permission_fkey').execute();
+    },
+  },
+  '0003_keys_tokens_store_settings': {
+    async up(db) {
+      await createAppKeys(db);
+      await createTokens(db);
+      await createStore(db);
+      await createSettings(db);
+    },
+  },
+};

@@ -1,0 +1,35 @@
+import type { PrincipalProfile } from '@airwave/contracts';
+import { sql } from 'kysely';
+import { ADMIN_GROUP_ID, type AccountDB } from '../schema';
+
+/** A user's principal as stored rows make it: null for an unknown or disabled user. */
+export async function loadProfile(db: AccountDB, userId: number): Promise<PrincipalProfile | null> {
+  const user = await db.selectFrom('users').select(['id', 'username', 'enabled']).where('id', '=', userId).executeTakeFirst();
+  if (!user || !user.enabled) return null;
+  const groupIds = (await db.selectFrom('user_groups').select('group_id').where('user_id', '=', userId).orderBy('group_id').execute()).map(
+    (row) => row.group_id,
+  );
+  const permissions = groupIds.includes(ADMIN_GROUP_ID)
+    ? await db.selectFrom('permissions').select('name').orderBy('name').execute()
+    : groupIds.length === 0
+      ? []
+      : // Only permissions still in the catalogue count (an uninstalled module's are gone).
+        await db
+          .selectFrom('group_permissions')
+          .select('permission as name')
+          .distinct()
+          .where('group_id', 'in', groupIds)
+          .where(sql<string>`split_part(permission, ':', 1)`, 'in', db.selectFrom('permissions').select('name'))
+          .orderBy('permission')
+          .execute();
+  return { userId: user.id, username: user.username, groupIds, permissions: permissions.map((p) => p.name) };
+}
+
+export async function allUserIds(db: AccountDB): Promise<number[]> {
+  return (await db.selectFrom('users').select('id').execute()).map((row) => row.id);
+}
+
+/** The members of a group, whose principals change with it. */
+export async function groupMemberIds(db: AccountDB, groupId: number): Promise<number[]> {
+  return (await db.selectFrom('user_groups').select('user_id').where('group_id', '=', groupId).execute()).map((row) => row.user_id);
+}

@@ -1,0 +1,48 @@
+// The logged-in user: who they are, their groups and permissions, and their own settings.
+import { account, accountMore, conflict } from '@airwave/contracts';
+import { bindOperation, type OperationHandler } from '@airwave/service-kit';
+import type { AccountContext } from '../shared/context';
+import { hashPassword } from '../shared/passwords';
+import { isUniqueViolation, sentFields } from '../shared/rows';
+import { groupNames, readSettings, updateSettings } from './queries';
+import { assertPasswordChangeAllowed, passwordChangedNotice } from './rules';
+
+export function bindSelf(ctx: AccountContext) {
+  const { db, bus } = ctx;
+  return Promise.all([
+    bindOperation(bus, account.uid, (_input, { principal }) => ({ id: principal.userId, username: principal.username })),
+    bindOperation(bus, account.permissions, (_input, { principal }) => principal.permissions),
+    bindOperation(bus, account.groups, (_input, { principal }) => groupNames(db, principal.groupIds)),
+    bindOperation(bus, account.settingsGet, (_input, { principal }) => readSettings(db, principal.userId)),
+    bindOperation(bus, accountMore.settingsUpdate, updateOwnSettings(ctx)),
+  ]);
+}
+
+function updateOwnSettings({ db, sessions, logger, mailer }: AccountContext): OperationHandler<typeof accountMore.settingsUpdate> {
+  return async (input, { principal, trace }) => {
+    const { password, password_again: _again, ...fields } = input;
+    if (password !== undefined) assertPasswordChangeAllowed(password, principal);
+    const changes = sentFields(fields);
+    const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
+    if (Object.keys(changes).length > 0 || passwordHash) {
+      try {
+        await updateSettings(db, principal.userId, { ...changes, ...(passwordHash ? { password_hash: passwordHash } : {}) });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('That email address is already in use.');
+        throw error;
+      }
+    }
+    const settings = await readSettings(db, principal.userId);
+    if (passwordHash) {
+      // Every other session of the user ends; the one that changed the password stays.
+      await sessions.destroyAllForUser(principal.userId, principal.sessionId);
+      logger.info({ ...trace, userId: principal.userId }, 'Password changed; other sessions ended');
+      if (settings.email) {
+        mailer
+          .send(passwordChangedNotice(settings), trace)
+          .catch((error: unknown) => logger.error({ ...trace, err: error }, 'Password change notice failed'));
+      }
+    }
+    return settings;
+  };
+}

@@ -1,0 +1,86 @@
+// Administration of users (permission manage_users).
+import { conflict, users, usersMore } from '@airwave/contracts';
+import { bindOperation, type OperationHandler } from '@airwave/service-kit';
+import type { AccountContext } from '../shared/context';
+import { hashPassword } from '../shared/passwords';
+import { isUniqueViolation, sentFields } from '../shared/rows';
+import { assertAdminRemains, assertGroupsExist, deleteUser, insertUser, lockUser, searchUsers, setUserGroups, updateUser, userInfo, userState } from './queries';
+import { endsSessions, mayLeaveAdminEmpty, uniqueIds } from './rules';
+
+export function bindUsers(ctx: AccountContext) {
+  const { db, bus } = ctx;
+  return Promise.all([
+    bindOperation(bus, users.create, createUser(ctx)),
+    bindOperation(bus, usersMore.list, async (page) => {
+      const { total, ids } = await searchUsers(db, page);
+      return { total, users: await Promise.all(ids.map((id) => userInfo(db, id))) };
+    }),
+    bindOperation(bus, usersMore.get, ({ id }) => userInfo(db, id)),
+    bindOperation(bus, usersMore.update, editUser(ctx)),
+    bindOperation(bus, usersMore.delete, removeUser(ctx)),
+  ]);
+}
+
+function createUser({ db, logger, events }: AccountContext): OperationHandler<typeof users.create> {
+  return async (input, { principal, trace }) => {
+    const groupIds = uniqueIds(input.group_ids);
+    await assertGroupsExist(db, groupIds);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const id = await db.transaction().execute(async (trx) => {
+        const values = { username: input.username, email: input.email, name: input.name, display_name: input.display_name ?? input.name, password_hash: passwordHash };
+        const userId = await insertUser(trx, values, groupIds);
+        await events.record(trx, 'account.user.created', { id: userId, username: input.username }, principal);
+        return userId;
+      });
+      events.kick();
+      logger.info({ ...trace, userId: id, username: input.username }, 'User created');
+      return { id };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('That username or email is already taken.');
+      throw error;
+    }
+  };
+}
+
+function editUser({ db, sessions, logger, events, refreshProfile }: AccountContext): OperationHandler<typeof usersMore.update> {
+  return async ({ id, password, group_ids, enabled, ...fields }, { principal, trace }) => {
+    if (group_ids) await assertGroupsExist(db, group_ids);
+    const passwordHash = password ? await hashPassword(password) : undefined;
+    const changes = sentFields(fields);
+    try {
+      await db.transaction().execute(async (trx) => {
+        await lockUser(trx, id);
+        await updateUser(trx, id, { ...changes, ...(passwordHash ? { password_hash: passwordHash } : {}), ...(enabled !== undefined ? { enabled } : {}) });
+        if (group_ids) await setUserGroups(trx, id, uniqueIds(group_ids));
+        if (mayLeaveAdminEmpty({ group_ids, enabled })) await assertAdminRemains(trx);
+        const after = await userState(trx, id);
+        await events.record(trx, 'account.user.updated', { id, username: after.username, enabled: after.enabled }, principal);
+      });
+      events.kick();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('That email address is already in use.');
+      throw error;
+    }
+    if (endsSessions({ enabled, passwordHash })) await sessions.destroyAllForUser(id);
+    await refreshProfile(id);
+    logger.info({ ...trace, userId: id, by: principal.userId }, 'User updated');
+    return userInfo(db, id);
+  };
+}
+
+function removeUser({ db, sessions, logger, events }: AccountContext): OperationHandler<typeof usersMore.delete> {
+  return async ({ id }, { principal, trace }) => {
+    if (id === principal.userId) throw conflict('You cannot delete your own account.');
+    await db.transaction().execute(async (trx) => {
+      await deleteUser(trx, id);
+      await assertAdminRemains(trx);
+      await events.record(trx, 'account.user.deleted', { id }, principal);
+    });
+    events.kick();
+    await sessions.destroyAllForUser(id);
+    await sessions.deleteProfile(id);
+    logger.info({ ...trace, userId: id, by: principal.userId }, 'User deleted');
+    return null;
+  };
+}
