@@ -1,8 +1,10 @@
 // The media library through the gateway: real uploads, items, archive, search, downloads.
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize, mp3WithCover, png, pngImage, wav } from '../src/files';
 import { startBlackBoxSystem, apiModes, type BlackBoxSystem } from '../src/black-box';
-import { ADMIN_PASSWORD } from '../src/harness';
+import { ADMIN_PASSWORD, type TestSystem } from '../src/harness';
 
 type Upload = { file_id: string; file_key: string; type: string; format: string; duration: number | null; size: number };
 type Item = { id: number; title: string; is_approved: boolean; is_archived: boolean; can_edit: boolean; duration: number | null; type: string };
@@ -139,6 +141,32 @@ describe.each(apiModes)('media (%s)', (mode) => {
       expect((await system.api.request('DELETE', '/media/archive', { key: admin, body: { id: [other] } })).status).toBe(200);
       expect((await system.api.get(`/media/${other}`, { key: admin })).status).toBe(404);
       expect((await fetch(`${system.url}/api/v2/downloads/media/${other}`, { headers: { authorization: `Bearer ${admin}` } })).status).toBe(404);
+    });
+  });
+
+  describe('deleting an item with versions', () => {
+    /** Whether a file is in local storage; null where this process cannot see it (the stack). */
+    const onDisk = async (fileId: string): Promise<boolean | null> => {
+      const dataDir = (system as Partial<TestSystem>).env?.DATA_DIR;
+      if (!dataDir) return null;
+      return stat(join(dataDir, 'media', fileId)).then(
+        () => true,
+        () => false,
+      );
+    };
+    it('removes the file of every version, not only the active one', async () => {
+      const first = await upload(admin, wav(1));
+      const second = await upload(admin, wav(2));
+      const saved = await system.api.put<{ id: number }[]>('/media', { key: admin, body: { media: [{ file_id: first.body.data.file_id, file_key: first.body.data.file_key, title: 'Two takes' }] } });
+      const id = saved.body.data[0]!.id;
+      const added = await system.api.post('/media/versions', { key: admin, body: { media_id: id, file_id: second.body.data.file_id, file_key: second.body.data.file_key } });
+      expect(added.status, added.text).toBe(200);
+      const files = [first.body.data.file_id, second.body.data.file_id];
+      for (const file of files) expect([true, null]).toContain(await onDisk(file));
+      await system.api.post('/media/archive', { key: admin, body: { id: [id] } });
+      expect((await system.api.request('DELETE', '/media/archive', { key: admin, body: { id: [id] } })).status).toBe(200);
+      for (const file of files) expect([false, null]).toContain(await onDisk(file));
+      expect((await system.api.get(`/media/${id}/versions`, { key: admin })).status).toBe(404);
     });
   });
 

@@ -24,11 +24,14 @@ function createGroup({ db, events }: AccountContext): OperationHandler<typeof us
     const permissions = uniquePermissions(input.permissions);
     await assertKnownPermissions(db, permissions);
     try {
-      return await db.transaction().execute(async (trx) => {
+      const created = await db.transaction().execute(async (trx) => {
         const id = await insertGroup(trx, { name: input.name, description: input.description }, permissions);
         await events.record(trx, 'account.group.saved', { id, name: input.name, permissions }, principal);
         return { id };
       });
+      // Published at once, like every other change (not at the outbox's next poll).
+      events.kick();
+      return created;
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(GROUP_NAME_TAKEN);
       throw error;

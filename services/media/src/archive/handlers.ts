@@ -4,6 +4,7 @@ import type { Subscription } from '@airwave/bus';
 import { media, type Principal } from '@airwave/contracts';
 import { bindOperation, type LogTrace } from '@airwave/service-kit';
 import type { MediaContext } from '../context';
+import { versionFilesOf } from '../versions/queries';
 import { deleteItems, lockForDelete, lockItemIds, setArchivedFlag } from './queries';
 import { assertAllFound, assertDeletable } from './rules';
 
@@ -38,9 +39,11 @@ async function deleteForGood({ db, events, storage, logger }: MediaContext, ids:
     const rows = await lockForDelete(trx, ids);
     assertAllFound(ids, rows);
     assertDeletable(rows);
+    // Every version's file goes, not only the active one's: the version rows go with the items.
+    const versionFiles = await versionFilesOf(trx, ids);
     await deleteItems(trx, ids);
     await events.record(trx, 'media.item.deleted', { ids }, principal);
-    return rows.map((r) => r.file_id);
+    return [...new Set([...rows.map((r) => r.file_id), ...versionFiles])];
   });
   events.kick();
   // Files go after the commit: a failed transaction never loses a file.

@@ -38,3 +38,9 @@ export async function markActive(trx: MediaDB, mediaId: number, created: number)
   await trx.updateTable('versions').set({ active: false }).where('media_id', '=', mediaId).execute();
   await trx.updateTable('versions').set({ active: true }).where('media_id', '=', mediaId).where('created', '=', created).execute();
 }
+
+/** The files of every version of the items (the active one included), locked with their rows. */
+export async function versionFilesOf(trx: MediaDB, mediaIds: number[]): Promise<string[]> {
+  const rows = await trx.selectFrom('versions').select('file_id').where('media_id', 'in', mediaIds).forUpdate().execute();
+  return rows.map((row) => row.file_id);
+}
