@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../shared/test-support';
 import { assertAllFound, assertDeletable } from './rules';
-
-const thrown = (f: () => unknown): unknown => {
-  try {
-    f();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-};
 
 describe('archive and delete', () => {
   it('need every item to exist, naming the missing ones', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Principal } from '@airwave/contracts';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../shared/test-support';
 import type { ItemRow, UploadRow } from '../schema';
 import { mayManageVersions, nextCreated, claimableUpload } from './rules';
 
@@ -8,15 +9,6 @@ const principal = (userId: number, permissions: string[], groupIds: number[] = [
 const item = (fields: Partial<ItemRow>) => ({ owner_id: 1, permitted_users: [], permitted_groups: [], ...fields }) as ItemRow;
 const upload = (fields: Partial<UploadRow>) =>
   ({ file_id: 'uploads/a', key_hash: createHash('sha256').update('the key').digest('hex'), claimed: false, type: 'audio', format: 'mp3', size: 10, duration: null, ...fields }) as UploadRow;
-
-const thrown = (f: () => unknown): unknown => {
-  try {
-    f();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-};
 
 describe('versions', () => {
   it('are managed by who may edit the item and holds manage_media or create_own_media', () => {
