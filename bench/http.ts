@@ -21,7 +21,8 @@
 //   BENCH_EMBEDDED_ITEMS (BENCH_ITEMS), BENCH_TARGETS (embedded,distributed),
 //   BENCH_ENDPOINTS (uid,search,shows), BENCH_REPEAT (3: runs of every endpoint, each between two
 //   bare Fastify runs; the run with the median ratio is reported, every ratio goes to the notes),
-//   BENCH_PROFILE=1 (run the gateway and the embedded server with `node --cpu-prof`) or a list of
+//   BENCH_SHOW_EXCEPTIONS (0: exceptions added to the busy player's shows, spread over July, a
+//   third each skipped, moved two minutes earlier and airing another item), BENCH_PROFILE=1 (run the gateway and the embedded server with `node --cpu-prof`) or a list of
 //   process names (`gateway,scheduling`, `embedded`); profiles under bench/profiles/<process>-<time>/,
 //   one per thread: the largest is the main thread.
 //   DATABASE_URL / NATS_URL / REDIS_URL default to the machine's postgres://postgres@127.0.0.1:5432/test,
@@ -224,9 +225,22 @@ async function createBusyPlayer(base: string, key: string): Promise<number> {
       item_id: item.id,
     });
   }
+  await addShowExceptions(base, key, player.id, item.id, Number(process.env.BENCH_SHOW_EXCEPTIONS ?? 0));
   const week = await api<unknown[]>(base, 'GET', `/shows?start=${weekStart}&end=${weekEnd}&player=${player.id}`, key);
   if (week.length < 100) throw new Error(`Expected a busy week, got ${week.length} occurrences`);
   return player.id;
+}
+
+/** `count` exceptions on occurrences spread over July (the benchmark's week among them). */
+async function addShowExceptions(base: string, key: string, player: number, itemId: number, count: number) {
+  if (count === 0) return;
+  const july = await api<{ id: number; start: string }[]>(base, 'GET', `/shows?start=2026-07-01T00:00:00Z&end=2026-08-01T00:00:00Z&player=${player}`, key);
+  const step = Math.max(1, Math.floor(july.length / count));
+  for (let n = 0; n < count && n * step < july.length; n += 1) {
+    const { id, start } = july[n * step]!;
+    const change = [{ skip: true }, { start: Date.parse(start) / 1000 - 120 }, { item_type: 'media', item_id: itemId }][n % 3];
+    await api(base, 'POST', `/shows/${id}/exceptions`, key, { original_start: start, ...change });
+  }
 }
 
 // ---- load

@@ -45,6 +45,22 @@ describe('typed client', () => {
     expect(refused).toMatchObject({ status: 400, code: 'bad_request', details: { issues: [{ path: 'player' }] } });
   });
 
+  it('skips, moves and splits a weekly show through the typed client', async () => {
+    const client = createClient({ baseUrl: system.url });
+    await client.login('admin', ADMIN_PASSWORD);
+    const player = await client.scheduling.playerCreate({ name: 'Client weekly', timezone: 'Europe/London' });
+    const show = await client.scheduling.showCreate({ player_id: player.id, mode: 'weekly', start: '2026-03-01 08:00:00', duration: 3600, stop: '2026-04-30', item_type: 'live', item_id: 1 });
+    const skipped = await client.scheduling.showExceptionCreate({ id: show.id, original_start: '2026-03-29 08:00:00', skip: true });
+    const moved = await client.scheduling.showExceptionCreate({ id: show.id, original_start: '2026-04-05 08:00:00', start: '2026-04-05 09:30:00' });
+    expect([skipped.skip, moved.start]).toEqual([true, '2026-04-05T09:30:00+01:00']);
+    const rows = await client.scheduling.showList({ start: '2026-03-28 00:00:00', end: '2026-04-06 00:00:00', player: player.id });
+    expect(rows.map((row) => [row.start, row.exception_id ?? null])).toEqual([['2026-04-05T09:30:00+01:00', moved.id]]);
+    const { before, after } = await client.scheduling.showSplit({ id: show.id, at: '2026-04-19 08:00:00', start: '2026-04-19 10:00:00' });
+    expect([before.stop, after.start]).toEqual(['2026-04-19T07:59:59+01:00', '2026-04-19T10:00:00+01:00']);
+    await client.scheduling.showExceptionDelete({ id: show.id, exception_id: skipped.id });
+    expect((await client.scheduling.showExceptionList({ id: show.id })).map((e) => e.id)).toEqual([moved.id]);
+  });
+
   it('turns error envelopes into typed errors', async () => {
     const client = createClient({ baseUrl: system.url });
     const error = await client.account.uid({}).catch((e: unknown) => e);

@@ -3,6 +3,7 @@
 import { connectNatsBus, type IncomingEvent } from '@airwave/bus';
 import { openDatabase, migrateSchema } from '@airwave/db';
 import { createLogger } from '@airwave/logging';
+import { eventRegistry } from '@airwave/contracts';
 import { outboxMigration, recordEvent, startOutboxRelay } from '@airwave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
@@ -16,6 +17,48 @@ async function until(check: () => boolean, timeoutMs = 10_000) {
     await sleep(50);
   }
 }
+
+describe.each(modes)('schedule exception events (%s)', (mode) => {
+  let system: TestSystem;
+  const received: IncomingEvent[] = [];
+  beforeAll(async () => {
+    system = await startTestSystem(mode);
+    await system.infrastructure[0]!.bus.subscribe('scheduling.>', (event) => {
+      received.push(event);
+    }, { durable: 'exception-events-test', deliverFrom: 'all' });
+  });
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  it('publishes every exception change with the exception as its payload, and nothing for a refused one', async () => {
+    const admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
+    const player = (await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'Events FM', timezone: 'Europe/London' } })).body.data.id;
+    const body = { player_id: player, mode: 'weekly', start: '2026-03-01 08:00:00', duration: 3600, stop: '2026-04-30', item_type: 'live', item_id: 1 };
+    const show = (await system.api.post<{ id: number }>('/shows', { key: admin, body })).body.data.id;
+    const saved = await system.api.post<{ id: number }>(`/shows/${show}/exceptions`, { key: admin, body: { original_start: '2026-03-29 08:00:00', start: '2026-03-29 10:00:00' } });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await system.api.post(`/shows/${show}/exceptions`, { key: admin, body: { original_start: '2026-03-29 08:00:00', skip: true } })).status).toBe(409);
+    expect((await system.api.delete(`/shows/${show}/exceptions/${saved.body.data.id}`, { key: admin })).status).toBe(200);
+    await until(() => received.some((e) => e.subject === 'scheduling.show.exception.deleted'));
+    await sleep(300);
+    const exceptionEvents = received.filter((e) => e.subject.startsWith('scheduling.show.exception.'));
+    expect(exceptionEvents.map((e) => e.subject)).toEqual(['scheduling.show.exception.saved', 'scheduling.show.exception.deleted']);
+    for (const event of exceptionEvents) {
+      const frame = event.data as { payload: unknown };
+      expect(eventRegistry[event.subject]!.safeParse(frame.payload).success).toBe(true);
+    }
+    expect((exceptionEvents[0]!.data as { payload: unknown }).payload).toMatchObject({
+      id: saved.body.data.id,
+      series_id: show,
+      player_id: player,
+      original_start: '2026-03-29T08:00:00+01:00',
+      start: '2026-03-29T10:00:00+01:00',
+      skip: false,
+      item_type: null,
+    });
+  });
+});
 
 describe.each(modes)('account events (%s)', (mode) => {
   let system: TestSystem;

@@ -5,6 +5,20 @@ import { z } from 'zod';
 
 const moduleRef = z.object({ name: z.string(), version: z.string() });
 
+/** An exception to one occurrence of a timeslot or show, as the API answers it, with the player. */
+const seriesException = z.object({
+  id: z.number().int(),
+  series_id: z.number().int(),
+  player_id: z.number().int(),
+  user_id: z.number().int(),
+  original_start: z.string(),
+  skip: z.boolean(),
+  start: z.string().nullable(),
+  duration: z.number().int().nullable(),
+  matches: z.boolean(),
+});
+const exceptionGone = z.object({ id: z.number().int(), series_id: z.number().int(), player_id: z.number().int(), original_start: z.string() });
+
 export const eventPayloads = {
   'account.user.created': z.object({ id: z.number().int(), username: z.string() }),
   'account.user.updated': z.object({ id: z.number().int(), username: z.string(), enabled: z.boolean() }),
@@ -22,6 +36,10 @@ export const eventPayloads = {
   'scheduling.show.saved': z.object({ id: z.number().int(), player_id: z.number().int(), item_type: z.string(), item_id: z.number().int() }),
   'scheduling.show.deleted': z.object({ id: z.number().int(), player_id: z.number().int() }),
   'scheduling.show.flagged': z.object({ id: z.number().int(), player_id: z.number().int(), reason: z.string() }),
+  'scheduling.timeslot.exception.saved': seriesException,
+  'scheduling.timeslot.exception.deleted': exceptionGone,
+  'scheduling.show.exception.saved': seriesException.extend({ item_type: z.string().nullable(), item_id: z.number().int().nullable() }),
+  'scheduling.show.exception.deleted': exceptionGone,
   'scheduling.dayparting.saved': z.object({ id: z.number().int() }),
   'scheduling.dayparting.deleted': z.object({ id: z.number().int() }),
   'modules.module.installed': moduleRef,
@@ -41,6 +59,10 @@ export const eventDescriptions: Record<string, string> = {
   'account.user.deleted': 'A user was deleted; services drop what they keep for that user.',
   'account.group.saved': 'A group was created or edited (name or permissions).',
   'account.group.deleted': 'A group was deleted.',
+  'scheduling.timeslot.exception.saved': 'One occurrence of a timeslot was skipped or moved (or that exception edited); the payload is the exception.',
+  'scheduling.timeslot.exception.deleted': 'An exception to a timeslot was deleted: that occurrence happens as the series says again.',
+  'scheduling.show.exception.saved': 'One occurrence of a show was skipped, moved or given another item (or that exception edited); the payload is the exception.',
+  'scheduling.show.exception.deleted': 'An exception to a show was deleted: that occurrence airs as the series says again.',
   'modules.module.installed': 'A module was installed: its routes, handlers and permissions are live on every replica.',
   'modules.module.uninstalled': 'A module was uninstalled: its routes and permissions are gone; its data stays.',
   'modules.module.purged': 'A module was purged: its schema and data were dropped.',

@@ -12,7 +12,7 @@ export const ScheduleMode = z.enum(['once', 'daily', 'weekly', 'monthly', 'xdays
 });
 
 /** x_data: a positive integer for the x-modes; absent (or null/empty) otherwise. */
-const XData = documentedInput(
+export const XData = documentedInput(
   z.preprocess((v) => (v === '' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().int().positive().max(1000).nullable().optional()),
   z.union([z.number().int().positive().max(1000), z.string().regex(/^\d+$/), z.literal(''), z.null()]).optional(),
 );
@@ -55,6 +55,8 @@ export const occurrenceRow = {
   recurring_stop: z.string().nullable().describe("The series' stop date (null for a one-time entry)"),
   mode: ScheduleMode.exclude(['once']).optional().describe('Absent for a one-time entry, as in OpenBroadcaster'),
   x_data: z.number().int().nullable().optional(),
+  exception_id: z.number().int().optional().describe('Present when an exception changed this occurrence (moved it, or for a show changed what airs): its id'),
+  original_start: z.string().optional().describe('Present with exception_id: the start this occurrence had in the series'),
 };
 
 /** A list's window: local times need `player`, whose zone reads them (times.ts). */

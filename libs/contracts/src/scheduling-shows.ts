@@ -2,17 +2,13 @@
 import { z } from 'zod';
 import { Id, Nothing } from './common';
 import { defineOperation } from './operation';
-import { documentedInput } from './input-forms';
 import { entryFields, entryOut, occurrenceRow, schedulingTag as tag, Window } from './scheduling-entries';
+import { ShowException, ShowExceptionInput, ShowItemType, splitFields } from './scheduling-exceptions';
 import { checkWindow } from './times';
 
 export const ShowInput = z.object({
   id: Id.optional(),
-  // "linein" is OpenBroadcaster's word for a live show.
-  item_type: documentedInput(
-    z.preprocess((v) => (v === 'linein' ? 'live' : v), z.enum(['media', 'playlist', 'live'], { error: 'must be media, playlist, live or linein' })),
-    z.enum(['media', 'playlist', 'live', 'linein']).describe('linein: OpenBroadcaster\'s word for live'),
-  ),
+  item_type: ShowItemType,
   item_id: Id,
   ...entryFields,
 });
@@ -23,6 +19,7 @@ export const Show = z.object({
   item_id: z.number().int(),
   /** Why the show needs attention (its media was archived or deleted), or null. */
   flagged: z.string().nullable(),
+  exceptions: z.array(ShowException).describe('Its exceptions, each saying whether it still matches an occurrence'),
 });
 export const ShowOccurrence = z.object({
   ...occurrenceRow,
@@ -73,4 +70,49 @@ export const showOperations = {
     http: { method: 'DELETE', path: '/shows/:id', summary: 'Delete a show (manage_timeslots unless it is yours)', tag },
     successMessage: 'Show deleted.',
   }),
+  ...showExceptionOperations(),
 };
+
+function showExceptionOperations() {
+  return {
+    showExceptionList: defineOperation({
+      subject: 'scheduling.shows.exceptions.list',
+      input: z.object({ id: Id }),
+      output: z.array(ShowException),
+      auth: 'user',
+      http: { method: 'GET', path: '/shows/:id/exceptions', summary: "A show's exceptions (skipped, moved and replaced occurrences)", tag },
+    }),
+    showExceptionCreate: defineOperation({
+      subject: 'scheduling.shows.exceptions.create',
+      input: ShowExceptionInput,
+      output: ShowException,
+      auth: 'user',
+      http: { method: 'POST', path: '/shows/:id/exceptions', summary: 'Skip, move or air another item in one occurrence of a show (409 on a collision or when it has one)', tag },
+      successMessage: 'Exception saved.',
+    }),
+    showExceptionSave: defineOperation({
+      subject: 'scheduling.shows.exceptions.save',
+      input: ShowExceptionInput.extend({ exception_id: Id }),
+      output: ShowException,
+      auth: 'user',
+      http: { method: 'PUT', path: '/shows/:id/exceptions/:exception_id', summary: 'Edit an exception of a show (409 on a collision)', tag },
+      successMessage: 'Exception saved.',
+    }),
+    showExceptionDelete: defineOperation({
+      subject: 'scheduling.shows.exceptions.delete',
+      input: z.object({ id: Id, exception_id: Id }),
+      output: Nothing,
+      auth: 'user',
+      http: { method: 'DELETE', path: '/shows/:id/exceptions/:exception_id', summary: 'Delete an exception: the occurrence airs as the series says', tag },
+      successMessage: 'Exception deleted.',
+    }),
+    showSplit: defineOperation({
+      subject: 'scheduling.shows.split',
+      input: z.object({ ...splitFields, item_type: ShowItemType.optional(), item_id: Id.optional() }),
+      output: z.object({ before: Show, after: Show }),
+      auth: 'user',
+      http: { method: 'POST', path: '/shows/:id/split', summary: 'This and following: the series stops before `at`; a new series with the changes carries on from there', tag },
+      successMessage: 'Show split.',
+    }),
+  };
+}

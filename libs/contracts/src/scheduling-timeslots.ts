@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Id, Nothing } from './common';
 import { defineOperation } from './operation';
 import { entryFields, entryOut, occurrenceRow, schedulingTag as tag, Window } from './scheduling-entries';
+import { splitFields, TimeslotException, TimeslotExceptionInput } from './scheduling-exceptions';
 import { checkWindow } from './times';
 
 export const TimeslotInput = z.object({
@@ -11,7 +12,12 @@ export const TimeslotInput = z.object({
   description: z.string().trim().max(2000).default(''),
   ...entryFields,
 });
-export const Timeslot = z.object({ ...entryOut, user_id: z.number().int(), description: z.string() });
+export const Timeslot = z.object({
+  ...entryOut,
+  user_id: z.number().int(),
+  description: z.string(),
+  exceptions: z.array(TimeslotException).describe('Its exceptions, each saying whether it still matches an occurrence'),
+});
 export const TimeslotOccurrence = z.object({ ...occurrenceRow, description: z.string() });
 
 export const timeslotOperations = {
@@ -55,4 +61,50 @@ export const timeslotOperations = {
     http: { method: 'DELETE', path: '/timeslots/:id', summary: 'Delete a timeslot', tag },
     successMessage: 'Timeslot deleted.',
   }),
+  ...timeslotExceptionOperations(),
 };
+
+function timeslotExceptionOperations() {
+  const ExceptionId = z.object({ id: Id, exception_id: Id });
+  return {
+    timeslotExceptionList: defineOperation({
+      subject: 'scheduling.timeslots.exceptions.list',
+      input: z.object({ id: Id }),
+      output: z.array(TimeslotException),
+      auth: 'user',
+      http: { method: 'GET', path: '/timeslots/:id/exceptions', summary: "A timeslot's exceptions (skipped and moved occurrences)", tag },
+    }),
+    timeslotExceptionCreate: defineOperation({
+      subject: 'scheduling.timeslots.exceptions.create',
+      input: TimeslotExceptionInput,
+      output: TimeslotException,
+      auth: 'user',
+      http: { method: 'POST', path: '/timeslots/:id/exceptions', summary: 'Skip or move one occurrence of a timeslot (409 on a collision or when it has one)', tag },
+      successMessage: 'Exception saved.',
+    }),
+    timeslotExceptionSave: defineOperation({
+      subject: 'scheduling.timeslots.exceptions.save',
+      input: TimeslotExceptionInput.extend({ exception_id: Id }),
+      output: TimeslotException,
+      auth: 'user',
+      http: { method: 'PUT', path: '/timeslots/:id/exceptions/:exception_id', summary: 'Edit an exception of a timeslot (409 on a collision)', tag },
+      successMessage: 'Exception saved.',
+    }),
+    timeslotExceptionDelete: defineOperation({
+      subject: 'scheduling.timeslots.exceptions.delete',
+      input: ExceptionId,
+      output: Nothing,
+      auth: 'user',
+      http: { method: 'DELETE', path: '/timeslots/:id/exceptions/:exception_id', summary: 'Delete an exception: the occurrence happens as the series says', tag },
+      successMessage: 'Exception deleted.',
+    }),
+    timeslotSplit: defineOperation({
+      subject: 'scheduling.timeslots.split',
+      input: z.object({ ...splitFields, user_id: Id.optional(), description: z.string().trim().max(2000).optional() }),
+      output: z.object({ before: Timeslot, after: Timeslot }),
+      auth: 'user',
+      http: { method: 'POST', path: '/timeslots/:id/split', summary: 'This and following: the series stops before `at`; a new series with the changes carries on from there', tag },
+      successMessage: 'Timeslot split.',
+    }),
+  };
+}

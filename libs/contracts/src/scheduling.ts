@@ -19,3 +19,5 @@ export const scheduling = {
   ...lastPlayerOperations,
   ...daypartingOperations,
 };
+
+export { schedulingCalendar } from './scheduling-calendar';

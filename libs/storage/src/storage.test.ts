@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -6,9 +6,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalStorage, IncompleteBodyError, StorageLimitError } from './index';
 
 describe('local storage', () => {
-  const root = mkdtempSync(join(tmpdir(), 'airwave-storage-'));
+  // The root's parent is this suite's own, so "nothing escaped to ../x" is not about other programs' files.
+  const parent = mkdtempSync(join(tmpdir(), 'airwave-storage-'));
+  const root = join(parent, 'root');
+  mkdirSync(root);
   const storage = createLocalStorage(root);
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
   it('stores, reads ranges, and deletes', async () => {
     expect(await storage.put('uploads/abc', Readable.from([Buffer.from('hello '), Buffer.from('world')]), 100)).toBe(11);

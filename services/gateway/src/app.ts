@@ -17,6 +17,7 @@ import apiDocs from './plugins/api-docs';
 import apiRoutes from './plugins/api-routes';
 import authentication from './plugins/authentication';
 import bodyParsing from './plugins/body-parsing';
+import calendarFeeds from './plugins/calendar-feeds';
 import cors from './plugins/cors';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import gracefulClose from './plugins/graceful-close';
@@ -105,6 +106,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     onModulesChanged: () => moduleRoutes.invalidate(),
   });
   await app.register(apiRoutes, { runOperation, moduleRoutes });
+  await app.register(calendarFeeds, { bus, requestTimeoutMs: options.requestTimeoutMs });
   const helpers: GatewayHelpers = {
     bus,
     busHeadersOf,

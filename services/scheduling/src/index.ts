@@ -3,13 +3,16 @@
 // each with its handlers (binding the contract's operations), rules and queries. What timeslots and
 // shows share (recurrence, times, collisions, occurrence listing, the entry row mapper) is in schedule/.
 import { bindHealth, type ServiceDefinition } from '@airwave/service-kit';
+import { bindCalendars } from './calendar/handlers';
 import { schedulingContext } from './context';
 import { bindDayparting } from './dayparting/handlers';
 import { bindLastPlayer, followDeletedUsers } from './last-player/handlers';
 import { bindPlayers } from './players/handlers';
 import { SCHEDULING_SCHEMA, schedulingMigrations } from './schema';
 import { followGoneMedia } from './shows/follow-media';
+import { bindShowExceptions } from './shows/exceptions';
 import { bindShows } from './shows/handlers';
+import { bindTimeslotExceptions } from './timeslots/exceptions';
 import { bindTimeslots } from './timeslots/handlers';
 
 export { expand } from './schedule/recurrence';
@@ -26,8 +29,11 @@ export const schedulingService: ServiceDefinition = {
         bindPlayers(context),
         bindTimeslots(context),
         bindShows(context),
+        bindTimeslotExceptions(context),
+        bindShowExceptions(context),
         bindLastPlayer(context),
         bindDayparting(context),
+        bindCalendars(context),
       ])
     ).flat();
     const mediaGone = await followGoneMedia(context);

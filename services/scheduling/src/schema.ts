@@ -16,7 +16,20 @@ interface EntryColumns {
   created: Created;
 }
 
+interface ExceptionColumns {
+  id: Generated<number>;
+  series_id: number;
+  user_id: number;
+  original_start: Date;
+  skip: boolean;
+  start: Date | null;
+  duration: number | null;
+  created: Created;
+}
+
 export interface SchedulingSchema {
+  timeslot_exceptions: ExceptionColumns;
+  show_exceptions: ExceptionColumns & { item_type: string | null; item_id: number | null };
   players: { id: Generated<number>; name: string; description: string; timezone: string; created: Created };
   timeslots: EntryColumns & { description: string };
   shows: EntryColumns & { item_type: string; item_id: number; flagged: string | null };
@@ -51,6 +64,21 @@ const entryTable = (db: AnyDB, name: string) =>
     .addColumn('duration', 'integer', (c) => c.notNull())
     .addColumn('stop', 'timestamptz')
     .addColumn('created', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`));
+
+/** Exceptions to one table's series: one per occurrence (its original start), gone with the series. */
+const exceptionTable = (db: AnyDB, name: string, series: string) =>
+  db.schema
+    .createTable(name)
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('series_id', 'integer', (c) => c.notNull().references(`${series}.id`).onDelete('cascade'))
+    .addColumn('user_id', 'integer', (c) => c.notNull())
+    .addColumn('original_start', 'timestamptz', (c) => c.notNull())
+    .addColumn('skip', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('start', 'timestamptz')
+    .addColumn('duration', 'integer')
+    .addColumn('created', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addUniqueConstraint(`${name}_occurrence_key`, ['series_id', 'original_start'])
+    .addCheckConstraint(`${name}_moved_check`, sql`(start is null) = (duration is null) and not (skip and start is not null)`);
 
 export const schedulingMigrations: Record<string, SchemaMigration> = {
   '0001_schedule': {
@@ -92,6 +120,16 @@ export const schedulingMigrations: Record<string, SchemaMigration> = {
         .addColumn('end_time', 'text', (c) => c.notNull())
         .addColumn('filters', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
         .execute();
+    },
+  },
+  '0002_exceptions': {
+    async up(db) {
+      await exceptionTable(db, 'timeslot_exceptions', 'timeslots').execute();
+      await exceptionTable(db, 'show_exceptions', 'shows').addColumn('item_type', 'text').addColumn('item_id', 'integer').execute();
+      // Moved occurrences are found by where they landed, for listings and collisions.
+      for (const name of ['timeslot_exceptions', 'show_exceptions']) {
+        await db.schema.createIndex(`${name}_moved_idx`).on(name).column('start').where(sql.ref('start'), 'is not', null).execute();
+      }
     },
   },
 };

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { API } from '../http-constants';
 import type { ModuleRoutes } from '../module-routes';
+import { calendarFeedRoutes } from './calendar-feeds';
 
 export interface ApiDocsOptions {
   moduleRoutes: ModuleRoutes;
@@ -40,6 +41,7 @@ const gatewayRoutes: ExtraRoute[] = [
     },
   },
   { method: 'GET', path: '/metrics', summary: 'Prometheus metrics', tag: 'Server', contentType: 'text/plain' },
+  ...calendarFeedRoutes,
 ];
 
 const apiDocs: FastifyPluginAsync<ApiDocsOptions> = async (app, { moduleRoutes, extraRoutes = [] }) => {

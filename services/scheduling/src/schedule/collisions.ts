@@ -1,20 +1,35 @@
-// Two timeslots (or two shows) of the same player may not overlap in any occurrence; touching is
-// fine (docs/decisions/scheduling.md, "Collisions"). Saves call this after lockPlayer, inside their
-// transaction, so of two concurrent colliding saves exactly one wins.
+// Two timeslots (or two shows) of the same player may not overlap in any occurrence as it happens,
+// exceptions applied: a moved occurrence can collide, a skipped one frees its time; touching is
+// fine (docs/decisions/scheduling.md, "Collisions", "Exceptions"). Saves call this after
+// lockPlayer, inside their transaction, so of two concurrent colliding saves exactly one wins.
 import { conflict } from '@airwave/contracts';
 import type { SchedulingDB } from '../schema';
-import { firstOverlap, lastEnd, ruleOf } from './entries';
-import { overlapCandidates, type EntryTable } from './queries';
-import { isoInZone as iso, type Recurrence } from './recurrence';
+import { ruleOf } from './entries';
+import { asSeriesException } from './exception-queries';
+import { effectiveOccurrences, firstOverlapOf, type SeriesException } from './exceptions';
+import { seriesReaching, type EntryTable } from './queries';
+import { isoInZone as iso, type Occurrence } from './recurrence';
 
-/** Refuses an entry whose occurrences overlap another entry's on the same player (409). */
-export async function assertNoCollision(trx: SchedulingDB, table: EntryTable, playerId: number, rule: Recurrence, excludeId: number | undefined) {
-  for (const other of await overlapCandidates(trx, table, playerId, rule.start, lastEnd(rule), excludeId)) {
-    const overlap = firstOverlap(rule, ruleOf(other, rule.zone));
+export interface CollisionScope {
+  /** The series being saved, whose stored occurrences are replaced by the proposed ones. */
+  exclude?: number | undefined;
+  /** A series' exceptions as they will be (an exception being saved), instead of as stored. */
+  exceptionsOf?: (seriesId: number) => SeriesException[] | undefined;
+}
+
+/** Refuses occurrences (sorted by start) that overlap another occurrence on the same player (409). */
+export async function assertNoCollision(trx: SchedulingDB, table: EntryTable, playerId: number, zone: string, proposed: readonly Occurrence[], scope: CollisionScope = {}) {
+  if (proposed.length === 0) return;
+  const from = proposed[0]!.start;
+  const to = Math.max(...proposed.map((o) => o.end));
+  const others = (await seriesReaching(trx, table, from, to, [playerId])).filter((row) => row.id !== scope.exclude);
+  for (const other of others) {
+    const exceptions = scope.exceptionsOf?.(other.id) ?? other.exceptions.map(asSeriesException);
+    const overlap = firstOverlapOf(proposed, effectiveOccurrences(ruleOf(other, zone), exceptions, from, to));
     if (overlap) {
       const kind = table === 'timeslots' ? 'timeslot' : 'show';
-      throw conflict(`This ${kind} overlaps ${kind} ${other.id} at ${iso(overlap.b.start, rule.zone)}.`, {
-        conflict: { id: other.id, start: iso(overlap.b.start, rule.zone), end: iso(overlap.b.end, rule.zone) },
+      throw conflict(`This ${kind} overlaps ${kind} ${other.id} at ${iso(overlap.b.start, zone)}.`, {
+        conflict: { id: other.id, start: iso(overlap.b.start, zone), end: iso(overlap.b.end, zone) },
       });
     }
   }

@@ -1,7 +1,7 @@
 // Rules shared by timeslots and shows: validation of a recurring entry, and collision detection.
 // (Who may manage a player's timeslots is the timeslots area's rule: timeslots/rules.ts.)
-import { badRequest } from '@airwave/contracts';
 import { expand, type Mode, type Occurrence, type Recurrence } from './recurrence';
+import { fieldError } from './times';
 
 export const MAX_SPAN_MS = 10 * 366 * 86_400_000;
 
@@ -31,18 +31,18 @@ const nominalIntervalSeconds = (mode: Mode, x: number) =>
 export function validateEntry(input: EntryInput): { x_data: number | null; stop: number | null } {
   const xMode = input.mode === 'xdays' || input.mode === 'xweeks' || input.mode === 'xmonths';
   const x = input.x_data ?? null;
-  if (xMode && x === null) throw badRequest(`Invalid input: x_data: is required for mode ${input.mode} (a positive whole number)`);
-  if (!xMode && x !== null) throw badRequest(`Invalid input: x_data: must be absent for mode ${input.mode}`);
+  if (xMode && x === null) throw fieldError('x_data', `is required for mode ${input.mode} (a positive whole number)`);
+  if (!xMode && x !== null) throw fieldError('x_data', `must be absent for mode ${input.mode}`);
   const stop = input.stop ?? null;
   if (input.mode === 'once') {
-    if (stop !== null) throw badRequest('Invalid input: stop: must be absent for mode once');
+    if (stop !== null) throw fieldError('stop', 'must be absent for mode once');
   } else {
-    if (stop === null) throw badRequest(`Invalid input: stop: is required for mode ${input.mode}`);
-    if (stop < input.start) throw badRequest('Invalid input: stop: must not be before start');
-    if (stop - input.start > MAX_SPAN_MS) throw badRequest('Invalid input: stop: at most 10 years after start');
+    if (stop === null) throw fieldError('stop', `is required for mode ${input.mode}`);
+    if (stop < input.start) throw fieldError('stop', 'must not be before start');
+    if (stop - input.start > MAX_SPAN_MS) throw fieldError('stop', 'at most 10 years after start');
   }
   if (input.duration > nominalIntervalSeconds(input.mode, x ?? 1)) {
-    throw badRequest('Invalid input: duration: must not be longer than the repeat interval');
+    throw fieldError('duration', 'must not be longer than the repeat interval');
   }
   return { x_data: x, stop };
 }

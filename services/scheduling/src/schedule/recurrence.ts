@@ -154,6 +154,15 @@ export function wallToInstant(wall: number, zone: string): number {
   return wall - before * 60_000; // in the gap: the pre-transition offset moves it forward by the gap
 }
 
+/** The wall-clock time of an instant in a zone (ms: the local date and time read as UTC). */
+export const wallOf = (instant: number, zone: string): number => instant + offsetAt(zone, instant) * 60_000;
+
+/** How many instants a wall-clock time has in a zone: 0 in the spring gap, 2 in a repeated hour, else 1. */
+export function wallReadings(wall: number, zone: string): number {
+  const offsets = new Set([offsetAt(zone, wall - 14 * 3_600_000), offsetAt(zone, wall + 14 * 3_600_000)]);
+  return [...offsets].filter((o) => wallOf(wall - o * 60_000, zone) === wall).length;
+}
+
 /** The start of occurrence k, or null when that occurrence does not exist (day 31 in April). */
 function occurrenceStart(rule: Recurrence, firstWall: number, step: Step, k: number): number | null {
   if (k === 0) return rule.start;

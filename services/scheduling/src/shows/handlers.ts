@@ -3,15 +3,24 @@ import { forbidden, mediaInternal, notFound, scheduling } from '@airwave/contrac
 import { bindOperation, callOperation } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
 import { listZone, playerZone } from '../players/zones';
+import { exceptionsOf, type ExceptionRow } from '../schedule/exception-queries';
 import { listOccurrences } from '../schedule/occurrences';
 import { windowInstants } from '../schedule/times';
 import { canManageTimeslots } from '../timeslots/rules';
 import { deleteShow, findShow, showOwner } from './queries';
-import { showOut, type ItemType } from './rules';
+import { showOut, type ItemType, type ShowRow } from './rules';
 import { saveShow } from './save';
 import { withShowNames } from './show-names';
 
-const ownFields = (row: Record<string, unknown>) => ({ item_type: row.item_type as ItemType, item_id: row.item_id as number, flagged: row.flagged as string | null });
+/** A show occurrence's own fields: what it airs (an exception may air another item) and whether it needs attention. */
+const ownFields = (row: Record<string, unknown>, exception: ExceptionRow | undefined) => {
+  const replaced = exception && 'item_type' in exception && exception.item_type !== null ? exception : undefined;
+  return {
+    item_type: (replaced?.item_type ?? row.item_type) as ItemType,
+    item_id: (replaced?.item_id ?? row.item_id) as number,
+    flagged: row.flagged as string | null,
+  };
+};
 
 export function bindShows(context: SchedulingContext) {
   const { db, bus, events } = context;
@@ -24,7 +33,8 @@ export function bindShows(context: SchedulingContext) {
     bindOperation(bus, scheduling.showGet, async ({ id }) => {
       const row = await findShow(db, id);
       if (!row) throw notFound('No such show.');
-      return showOut(row as never, await playerZone(db, row.player_id));
+      const exceptions = (await exceptionsOf(db, 'shows', [id])).get(id) ?? [];
+      return showOut(row as ShowRow, await playerZone(db, row.player_id), exceptions);
     }),
     bindOperation(bus, scheduling.showCreate, ({ id: _id, ...input }, call) => saveShow(context, input, call)),
     bindOperation(bus, scheduling.showSave, (input, call) => saveShow(context, input, call)),

@@ -20,6 +20,17 @@ export async function countShowsOf(trx: SchedulingDB, playerId: number) {
   return Number(n);
 }
 
-/** Flags the shows that air any of these media items; answers which. */
+/** Flags the shows that air any of these media items, in the series or in one occurrence; answers which. */
 export const flagShowsOfMedia = (trx: SchedulingDB, itemIds: number[], reason: string) =>
-  trx.updateTable('shows').set({ flagged: reason }).where('item_type', '=', 'media').where('item_id', 'in', itemIds).returning(['id', 'player_id']).execute();
+  trx
+    .updateTable('shows')
+    .set({ flagged: reason })
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('item_type', '=', 'media'), eb('item_id', 'in', itemIds)]),
+        // An occurrence airing the item instead (an exception) needs attention too.
+        eb('id', 'in', eb.selectFrom('show_exceptions').select('series_id').where('item_type', '=', 'media').where('item_id', 'in', itemIds)),
+      ]),
+    )
+    .returning(['id', 'player_id'])
+    .execute();

@@ -1,7 +1,8 @@
 // Which media items a show may air, and where a user without manage_timeslots may schedule.
 import { describe, expect, it } from 'vitest';
-import { ruleOf, type EntryRow } from '../schedule/entries';
-import { firstOutsideTimeslots, mediaItemProblem } from './rules';
+import { lastEnd, ruleOf, type EntryRow } from '../schedule/entries';
+import { expand, type Recurrence } from '../schedule/recurrence';
+import { firstOutside, mediaItemProblem } from './rules';
 
 const zone = 'Europe/London';
 const entry = (id: number, mode: string, start: string, duration: number, stop: string | null): EntryRow => ({
@@ -24,7 +25,14 @@ describe('mediaItemProblem', () => {
   });
 });
 
-describe('firstOutsideTimeslots', () => {
+/** The show's occurrences against the slots' occurrences over the show's span. */
+const firstOutsideTimeslots = (show: Recurrence, slots: EntryRow[]) =>
+  firstOutside(
+    expand(show, show.start, lastEnd(show)),
+    slots.flatMap((slot) => expand(ruleOf(slot, zone), show.start - slot.duration * 1000, lastEnd(show))),
+  );
+
+describe('firstOutside', () => {
   // Every day 08:00–10:00 London time through April, across the change to summer time.
   const slots = [entry(1, 'daily', '2026-03-20T08:00:00Z', 7200, '2026-04-30T08:00:00Z')];
 

@@ -1,18 +1,21 @@
 // Rules of shows (docs/decisions/scheduling.md, "Permissions"): what a media show may air, where a
 // user without manage_timeslots may schedule; and a show as the API answers it.
-import { lastEnd, ruleOf, type EntryRow } from '../schedule/entries';
+import { ruleOf, type EntryRow } from '../schedule/entries';
 import { entryOut } from '../schedule/entry-rows';
-import { expand, type Occurrence, type Recurrence } from '../schedule/recurrence';
+import type { ExceptionRow, ShowExceptionRow } from '../schedule/exception-queries';
+import { showExceptionOut } from '../schedule/exception-rows';
+import type { Occurrence } from '../schedule/recurrence';
 
 export type ItemType = 'media' | 'playlist' | 'live';
 
 export type ShowRow = EntryRow & { item_type: string; item_id: number; flagged: string | null };
 
-export const showOut = (row: ShowRow, zone: string) => ({
+export const showOut = (row: ShowRow, zone: string, exceptions: readonly ExceptionRow[]) => ({
   ...entryOut(row, zone),
   item_type: row.item_type as ItemType,
   item_id: row.item_id,
   flagged: row.flagged,
+  exceptions: exceptions.map((exception) => showExceptionOut(exception as ShowExceptionRow, ruleOf(row, zone))),
 });
 
 /** Why a media item may not be scheduled (as the media service summarized it; undefined: no such item), or null. */
@@ -24,15 +27,12 @@ export function mediaItemProblem(item: { is_archived: boolean; is_approved: bool
 }
 
 /**
- * Without manage_timeslots, every occurrence of the show must lie inside an occurrence of one of
- * your timeslots: the first that does not, or null.
+ * Without manage_timeslots, every occurrence of a show (as it happens) must lie inside an occurrence
+ * of one of your timeslots (as they happen): the first that does not, or null.
  */
-export function firstOutsideTimeslots(show: Recurrence, slots: EntryRow[]): Occurrence | null {
-  const from = show.start;
-  const to = lastEnd(show);
-  const slotOccurrences = slots.flatMap((slot) => expand(ruleOf(slot, show.zone), from - slot.duration * 1000, to)).sort((a, b) => a.start - b.start);
-  for (const occurrence of expand(show, from, to)) {
-    if (!slotOccurrences.some((slot) => slot.start <= occurrence.start && occurrence.end <= slot.end)) return occurrence;
+export function firstOutside<T extends Occurrence>(occurrences: readonly T[], slots: readonly Occurrence[]): T | null {
+  for (const occurrence of occurrences) {
+    if (!slots.some((slot) => slot.start <= occurrence.start && occurrence.end <= slot.end)) return occurrence;
   }
   return null;
 }

@@ -8,28 +8,22 @@ import type { SchedulingDB } from '../schema';
 import { assertNoCollision } from '../schedule/collisions';
 import { ruleOf, validateEntry, type EntryInput } from '../schedule/entries';
 import { scheduleColumns } from '../schedule/entry-rows';
+import { plannedOccurrences } from '../schedule/planned';
 import { lockPlayer } from '../schedule/queries';
-import { isoInZone as iso, type Recurrence } from '../schedule/recurrence';
 import { entryInstants, type Sent } from '../schedule/times';
-import { timeslotsOfUser } from '../timeslots/queries';
 import { canManageTimeslots } from '../timeslots/rules';
 import { insertShow, showOwner, updateShow } from './queries';
-import { firstOutsideTimeslots, mediaItemProblem, showOut, type ItemType, type ShowRow } from './rules';
+import { assertInsideOwnTimeslots } from './placement';
+import { mediaItemProblem, showOut, type ItemType, type ShowRow } from './rules';
 
 export type ShowInput = EntryInput & { id?: number | undefined; player_id: number; item_type: ItemType; item_id: number };
 
 /** A media item must exist, be approved and not archived (asked of the media service); playlists and live input are taken as given. */
-async function checkItem({ bus }: SchedulingContext, itemType: string, itemId: number, call: AuthenticatedContext) {
+export async function checkItem({ bus }: SchedulingContext, itemType: string, itemId: number, call: AuthenticatedContext) {
   if (itemType !== 'media') return;
   const [item] = await callOperation(bus, mediaInternal.summaries, { ids: [itemId] }, { principal: call.principal, within: call });
   const problem = mediaItemProblem(item, itemId);
   if (problem) throw badRequest(problem);
-}
-
-/** Without manage_timeslots, every occurrence of the show must lie inside one of your timeslots. */
-async function assertInsideOwnTimeslots(trx: SchedulingDB, principal: Principal, playerId: number, rule: Recurrence) {
-  const outside = firstOutsideTimeslots(rule, await timeslotsOfUser(trx, playerId, principal.userId));
-  if (outside) throw forbidden(`The show at ${iso(outside.start, rule.zone)} is outside your timeslots; scheduling there needs manage_timeslots.`);
 }
 
 /** The show's owner: its creator, or whoever owned it before an edit (which only they or a manager may make). */
@@ -52,12 +46,13 @@ export async function saveShow(context: SchedulingContext, sent: Sent<ShowInput>
     const owner = await ownerOf(trx, input.id, principal);
     await lockPlayer(trx, 'shows', input.player_id);
     const rule = ruleOf({ mode: input.mode, ...normalized, start: input.start, duration: input.duration }, zone);
-    if (!canManageTimeslots(principal, input.player_id)) await assertInsideOwnTimeslots(trx, principal, input.player_id, rule);
-    await assertNoCollision(trx, 'shows', input.player_id, rule, input.id);
+    const planned = await plannedOccurrences(trx, 'shows', input.id, rule);
+    if (!canManageTimeslots(principal, input.player_id)) await assertInsideOwnTimeslots(trx, principal, input.player_id, zone, planned.occurrences);
+    await assertNoCollision(trx, 'shows', input.player_id, zone, planned.occurrences, { exclude: input.id });
     const values = { ...scheduleColumns(input, normalized), user_id: owner, item_type: input.item_type, item_id: input.item_id, flagged: null };
     const row = input.id ? await updateShow(trx, input.id, values) : await insertShow(trx, values);
     await events.record(trx, 'scheduling.show.saved', { id: row.id, player_id: row.player_id, item_type: row.item_type, item_id: row.item_id }, principal);
-    return showOut(row as ShowRow, zone);
+    return showOut(row as ShowRow, zone, planned.exceptions);
   });
   events.kick();
   return saved;

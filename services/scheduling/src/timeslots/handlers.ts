@@ -3,11 +3,11 @@ import { forbidden, notFound, scheduling } from '@airwave/contracts';
 import { bindOperation } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
 import { listZone, playerZone } from '../players/zones';
-import type { EntryRow } from '../schedule/entries';
+import { exceptionsOf } from '../schedule/exception-queries';
 import { listOccurrences } from '../schedule/occurrences';
 import { windowInstants } from '../schedule/times';
 import { deleteTimeslot, findTimeslot, timeslotPlayer } from './queries';
-import { canManageTimeslots, mayListTimeslots, timeslotOut } from './rules';
+import { canManageTimeslots, mayListTimeslots, timeslotOut, type TimeslotRow } from './rules';
 import { saveTimeslot } from './save';
 
 export function bindTimeslots(context: SchedulingContext) {
@@ -23,7 +23,8 @@ export function bindTimeslots(context: SchedulingContext) {
       const row = await findTimeslot(db, id);
       if (!row) throw notFound('No such timeslot.');
       if (row.user_id !== principal.userId && !canManageTimeslots(principal, row.player_id)) throw forbidden('Permission denied.', { permission: 'manage_timeslots' });
-      return timeslotOut(row as EntryRow & { description: string }, await playerZone(db, row.player_id));
+      const exceptions = (await exceptionsOf(db, 'timeslots', [id])).get(id) ?? [];
+      return timeslotOut(row as TimeslotRow, await playerZone(db, row.player_id), exceptions);
     }),
     bindOperation(bus, scheduling.timeslotCreate, ({ id: _id, ...input }, { principal }) => saveTimeslot(context, input, principal)),
     bindOperation(bus, scheduling.timeslotSave, (input, { principal }) => saveTimeslot(context, input, principal)),

@@ -1,8 +1,10 @@
 // Who may do what with timeslots (docs/decisions/scheduling.md, "Permissions"), and a timeslot as
 // the API answers it.
 import type { Principal } from '@airwave/contracts';
-import type { EntryRow } from '../schedule/entries';
+import { ruleOf, type EntryRow } from '../schedule/entries';
 import { entryOut } from '../schedule/entry-rows';
+import type { ExceptionRow } from '../schedule/exception-queries';
+import { exceptionOut } from '../schedule/exception-rows';
 
 /** manage_timeslots for every player, or manage_timeslots:<id> for this one. Shows follow it too. */
 export function canManageTimeslots(principal: Principal, playerId: number): boolean {
@@ -18,4 +20,10 @@ export function mayListTimeslots(principal: Principal, userId: number | undefine
   return player ? canManageTimeslots(principal, player) : principal.permissions.includes('manage_timeslots');
 }
 
-export const timeslotOut = (row: EntryRow & { description: string }, zone: string) => ({ ...entryOut(row, zone), description: row.description });
+export type TimeslotRow = EntryRow & { description: string };
+
+export const timeslotOut = (row: TimeslotRow, zone: string, exceptions: readonly ExceptionRow[]) => ({
+  ...entryOut(row, zone),
+  description: row.description,
+  exceptions: exceptions.map((exception) => exceptionOut(exception, ruleOf(row, zone))),
+});

@@ -4,12 +4,13 @@ import { forbidden, notFound, type Principal } from '@airwave/contracts';
 import type { SchedulingContext } from '../context';
 import { playerZone } from '../players/zones';
 import { assertNoCollision } from '../schedule/collisions';
-import { ruleOf, validateEntry, type EntryInput, type EntryRow } from '../schedule/entries';
+import { ruleOf, validateEntry, type EntryInput } from '../schedule/entries';
 import { scheduleColumns } from '../schedule/entry-rows';
+import { plannedOccurrences } from '../schedule/planned';
 import { lockPlayer } from '../schedule/queries';
 import { entryInstants, type Sent } from '../schedule/times';
 import { insertTimeslot, timeslotPlayer, updateTimeslot } from './queries';
-import { canManageTimeslots, timeslotOut } from './rules';
+import { canManageTimeslots, timeslotOut, type TimeslotRow } from './rules';
 
 export type TimeslotInput = EntryInput & { id?: number | undefined; user_id: number; player_id: number; description: string };
 
@@ -28,11 +29,12 @@ export async function saveTimeslot({ db, events }: SchedulingContext, sent: Sent
     }
     await lockPlayer(trx, 'timeslots', input.player_id);
     const rule = ruleOf({ mode: input.mode, ...normalized, start: input.start, duration: input.duration }, zone);
-    await assertNoCollision(trx, 'timeslots', input.player_id, rule, input.id);
+    const planned = await plannedOccurrences(trx, 'timeslots', input.id, rule);
+    await assertNoCollision(trx, 'timeslots', input.player_id, zone, planned.occurrences, { exclude: input.id });
     const values = { ...scheduleColumns(input, normalized), user_id: input.user_id, description: input.description };
     const row = input.id ? await updateTimeslot(trx, input.id, values) : await insertTimeslot(trx, values);
     await events.record(trx, 'scheduling.timeslot.saved', { id: row.id, player_id: row.player_id, user_id: row.user_id }, principal);
-    return timeslotOut(row as EntryRow & { description: string }, zone);
+    return timeslotOut(row as TimeslotRow, zone, planned.exceptions);
   });
   events.kick();
   return saved;

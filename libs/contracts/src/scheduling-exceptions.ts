@@ -1,0 +1,56 @@
+// Exceptions to a series (RFC 5545's EXDATE and RECURRENCE-ID overrides): one occurrence of a
+// timeslot or show, named by the series id and its original start, skipped, moved (new start
+// and/or duration) or, for a show, airing another item; and "this and following", a series split
+// at an occurrence (docs/decisions/scheduling.md, "Exceptions").
+import { z } from 'zod';
+import { Flag, Id } from './common';
+import { documentedInput } from './input-forms';
+import { ScheduleMode, XData } from './scheduling-entries';
+import { Instant, StopTime } from './times';
+
+/** What a show airs, as requests send it ("linein" is OpenBroadcaster's word for a live show). */
+export const ShowItemType = documentedInput(
+  z.preprocess((v) => (v === 'linein' ? 'live' : v), z.enum(['media', 'playlist', 'live'], { error: 'must be media, playlist, live or linein' })),
+  z.enum(['media', 'playlist', 'live', 'linein']).describe("linein: OpenBroadcaster's word for live"),
+);
+
+const Duration = z.coerce.number().int('must be whole seconds').positive().max(31 * 86400);
+
+/** An exception as requests send it; `id` is the series (path), `exception_id` the exception (path, when editing). */
+export const exceptionFields = {
+  id: Id,
+  original_start: Instant.describe("The occurrence's start in the series (as GET /timeslots or /shows lists it, or its original_start)"),
+  skip: Flag.optional().describe('true: the occurrence does not happen'),
+  start: Instant.optional().describe('Moves the occurrence to start here'),
+  duration: Duration.optional().describe('Changes the occurrence\'s length (seconds)'),
+};
+export const TimeslotExceptionInput = z.object(exceptionFields);
+export const ShowExceptionInput = z.object({ ...exceptionFields, item_type: ShowItemType.optional(), item_id: Id.optional() });
+
+const exceptionOut = {
+  id: z.number().int(),
+  series_id: z.number().int(),
+  user_id: z.number().int().describe('Who made the exception'),
+  original_start: z.string().describe("The occurrence's start in the series, ISO 8601 in the player's zone"),
+  skip: z.boolean(),
+  start: z.string().nullable().describe('Where the occurrence moved (null: not moved)'),
+  duration: z.number().int().nullable().describe('Its length when moved (null: not moved)'),
+  matches: z.boolean().describe("Whether the series still has an occurrence at original_start (false after an edit moved the series' times: the exception is kept and reported, and changes nothing)"),
+};
+export const TimeslotException = z.object(exceptionOut);
+export const ShowException = z.object({
+  ...exceptionOut,
+  item_type: z.enum(['media', 'playlist', 'live']).nullable().describe('What airs instead (null: the series\' item)'),
+  item_id: z.number().int().nullable(),
+});
+
+/** "This and following": the occurrence at `at` and every later one become a new series with these changes. */
+export const splitFields = {
+  id: Id,
+  at: Instant.describe('The original start of the first occurrence of the new series'),
+  mode: ScheduleMode.optional(),
+  x_data: XData,
+  start: Instant.optional().describe("The new series' first start (default: at)"),
+  duration: Duration.optional(),
+  stop: StopTime.optional(),
+};

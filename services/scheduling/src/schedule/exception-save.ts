@@ -1,0 +1,107 @@
+// Saving an exception to one occurrence of a series (create or edit), for timeslots and shows
+// alike: the occurrence must exist in the series, have no other exception, and as it will happen
+// collide with nothing (docs/decisions/scheduling.md, "Exceptions"). The area says who may, and
+// what else an occurrence must satisfy (a show: inside the owner's timeslots without manage_timeslots).
+import { conflict, notFound, type Principal, type TimeValue } from '@airwave/contracts';
+import type { SchedulingContext } from '../context';
+import { playerZone } from '../players/zones';
+import type { SchedulingDB } from '../schema';
+import { assertNoCollision } from './collisions';
+import { ruleOf, type EntryRow } from './entries';
+import { asSeriesException, deleteException, exceptionAt, exceptionsOf, findException, insertException, updateException, type ExceptionRow, type ExceptionValues } from './exception-queries';
+import { exceptionChange, type ExceptionChange } from './exception-input';
+import { lockPlayer, seriesByIds, type EntryTable } from './queries';
+import type { Occurrence } from './recurrence';
+
+export interface ExceptionRequest {
+  id: number;
+  exception_id?: number | undefined;
+  original_start: TimeValue;
+  skip?: boolean | undefined;
+  start?: TimeValue | undefined;
+  duration?: number | undefined;
+}
+
+/** What differs between timeslots and shows. */
+export interface ExceptionArea<Row extends EntryRow> {
+  table: EntryTable;
+  noun: string;
+  /** Throws 403 unless the principal may change this series' occurrences. */
+  authorize(series: Row, principal: Principal): void;
+  /** Throws 403 unless the principal may read this series (as GET /timeslots/{id} or /shows/{id}). */
+  authorizeRead(series: Row, principal: Principal): void;
+  /** More a moved occurrence must satisfy (inside the owner's timeslots...). */
+  checkPlacement?(trx: SchedulingDB, series: Row, occurrence: Occurrence, zone: string, principal: Principal): Promise<void>;
+  /** Columns of the area's own (what a show airs instead). */
+  ownValues?(request: ExceptionRequest): Partial<ExceptionValues>;
+  out(row: ExceptionRow, series: Row, zone: string): unknown;
+}
+
+/** The series of an exception request, or 404. */
+export async function seriesOf<Row extends EntryRow>(db: SchedulingDB, area: { table: EntryTable; noun: string }, id: number): Promise<Row> {
+  const [series] = await seriesByIds(db, area.table, [id]);
+  if (!series) throw notFound(`No such ${area.noun}.`);
+  return series as unknown as Row;
+}
+
+/** The exception being edited (404), or refuses a second exception for the same occurrence (409). */
+async function previous(trx: SchedulingDB, area: ExceptionArea<EntryRow>, request: ExceptionRequest, originalStart: number): Promise<ExceptionRow | undefined> {
+  const existing = request.exception_id ? await findException(trx, area.table, request.id, request.exception_id) : undefined;
+  if (request.exception_id && !existing) throw notFound('No such exception.');
+  const other = await exceptionAt(trx, area.table, request.id, originalStart);
+  if (other && other.id !== existing?.id) throw conflict(`This occurrence already has exception ${other.id}; edit or delete that one.`, { exception_id: other.id });
+  return existing;
+}
+
+/** A moved occurrence must not collide with any other, its own series' other occurrences included. */
+async function checkMoved(trx: SchedulingDB, area: ExceptionArea<EntryRow>, series: EntryRow, change: ExceptionChange, edited: ExceptionRow | undefined, zone: string) {
+  if (!change.moved) return;
+  const own = ((await exceptionsOf(trx, area.table, [series.id])).get(series.id) ?? []).filter((e) => e.id !== edited?.id).map(asSeriesException);
+  own.push({ id: 0, originalStart: change.originalStart, skip: true, start: null, duration: null });
+  await assertNoCollision(trx, area.table, series.player_id, zone, [change.moved], { exceptionsOf: (id) => (id === series.id ? own : undefined) });
+}
+
+export async function saveException<Row extends EntryRow>({ db, events }: SchedulingContext, area: ExceptionArea<Row>, request: ExceptionRequest, principal: Principal) {
+  const series = await seriesOf<Row>(db, area, request.id);
+  const zone = await playerZone(db, series.player_id);
+  const rule = ruleOf(series, zone);
+  const change = exceptionChange(request, rule, area.noun);
+  const saved = await db.transaction().execute(async (trx) => {
+    await lockPlayer(trx, area.table, series.player_id);
+    area.authorize(series, principal);
+    const edited = await previous(trx, area as never, request, change.originalStart);
+    await checkMoved(trx, area as never, series, change, edited, zone);
+    if (change.moved) await area.checkPlacement?.(trx, series, change.moved, zone, principal);
+    const values: ExceptionValues = { ...change.values, series_id: series.id, user_id: principal.userId, ...area.ownValues?.(request) };
+    const row = edited ? await updateException(trx, area.table, edited.id, values) : await insertException(trx, area.table, values);
+    const out = area.out(row, series, zone);
+    await events.record(trx, `scheduling.${area.noun}.exception.saved`, { ...(out as object), player_id: series.player_id }, principal);
+    return out;
+  });
+  events.kick();
+  return saved;
+}
+
+/** Deleting an exception: the occurrence happens as the series says. */
+export async function deleteSeriesException<Row extends EntryRow>({ db, events }: SchedulingContext, area: ExceptionArea<Row>, request: { id: number; exception_id: number }, principal: Principal) {
+  const series = await seriesOf<Row>(db, area, request.id);
+  await db.transaction().execute(async (trx) => {
+    await lockPlayer(trx, area.table, series.player_id);
+    area.authorize(series, principal);
+    const existing = await findException(trx, area.table, series.id, request.exception_id);
+    if (!existing) throw notFound('No such exception.');
+    await deleteException(trx, area.table, existing.id);
+    const payload = { id: existing.id, series_id: series.id, player_id: series.player_id, original_start: existing.original_start.toISOString() };
+    await events.record(trx, `scheduling.${area.noun}.exception.deleted`, payload, principal);
+  });
+  events.kick();
+  return null;
+}
+
+/** A series' exceptions, each saying whether it still matches an occurrence. */
+export async function listSeriesExceptions<Row extends EntryRow>(db: SchedulingDB, area: ExceptionArea<Row>, id: number, principal: Principal) {
+  const series = await seriesOf<Row>(db, area, id);
+  area.authorizeRead(series, principal);
+  const zone = await playerZone(db, series.player_id);
+  return ((await exceptionsOf(db, area.table, [id])).get(id) ?? []).map((row) => area.out(row, series, zone));
+}

@@ -1,0 +1,77 @@
+// "This and following": a series split at one of its occurrences. The series stops just before
+// it; a new series, the old one's fields with the request's changes, carries on from there, and
+// the exceptions from that occurrence on follow it (docs/decisions/scheduling.md, "Exceptions").
+import type { Principal, TimeValue } from '@airwave/contracts';
+import type { SchedulingContext } from '../context';
+import { playerZone } from '../players/zones';
+import type { SchedulingDB } from '../schema';
+import { assertNoCollision } from './collisions';
+import { ruleOf, validateEntry, type EntryRow } from './entries';
+import { scheduleColumns } from './entry-rows';
+import { exceptionsOf, moveExceptionsFrom, type ExceptionRow } from './exception-queries';
+import { seriesOf, type ExceptionArea } from './exception-save';
+import { isOccurrence, type EffectiveOccurrence } from './exceptions';
+import { plannedOccurrences } from './planned';
+import { lockPlayer } from './queries';
+import type { Mode } from './recurrence';
+import { fieldError, resolveTime } from './times';
+
+export interface SplitRequest {
+  id: number;
+  at: TimeValue;
+  mode?: Mode | undefined;
+  x_data?: number | null | undefined;
+  start?: TimeValue | undefined;
+  duration?: number | undefined;
+  stop?: TimeValue | null | undefined;
+}
+
+export interface SplitArea<Row extends EntryRow> extends Pick<ExceptionArea<Row>, 'table' | 'noun' | 'authorize'> {
+  /** The new series' own columns: the old one's, with the request's changes. */
+  ownColumns(series: Row, request: SplitRequest): Record<string, unknown>;
+  /** More the new series' occurrences must satisfy (a show: inside the owner's timeslots). */
+  checkOccurrences?(trx: SchedulingDB, series: Row, occurrences: EffectiveOccurrence[], zone: string, principal: Principal): Promise<void>;
+  out(row: Row, zone: string, exceptions: ExceptionRow[]): unknown;
+  savedPayload(row: Row): Record<string, unknown>;
+}
+
+/** The new series' schedule: the old one's, with what the request changes, starting at `at` unless moved. */
+function nextSchedule(series: EntryRow, request: SplitRequest, at: number, zone: string) {
+  const mode = request.mode ?? (series.mode as Mode);
+  const xData = request.x_data !== undefined ? request.x_data : request.mode ? null : series.x_data;
+  const stop = request.stop !== undefined ? (request.stop === null ? null : resolveTime(request.stop, zone)) : mode === 'once' ? null : (series.stop?.getTime() ?? null);
+  const input = { mode, x_data: xData, start: request.start === undefined ? at : resolveTime(request.start, zone), duration: request.duration ?? series.duration, stop };
+  return { input, normalized: validateEntry(input) };
+}
+
+/** The occurrence to split at, as an instant: an occurrence of the series, and not its first. */
+function splitPoint(series: EntryRow, request: SplitRequest, zone: string, noun: string): number {
+  const rule = ruleOf(series, zone);
+  const at = resolveTime(request.at, zone);
+  if (!isOccurrence(rule, at)) throw fieldError('at', `is not the start of an occurrence of this ${noun}`);
+  if (at === rule.start) throw fieldError('at', `is the first occurrence: to change every occurrence, edit the ${noun} (PUT)`);
+  return at;
+}
+
+export async function splitSeries<Row extends EntryRow>({ db, events }: SchedulingContext, area: SplitArea<Row>, request: SplitRequest, principal: Principal) {
+  const series = await seriesOf<Row>(db, area, request.id);
+  const zone = await playerZone(db, series.player_id);
+  const at = splitPoint(series, request, zone, area.noun);
+  const { input, normalized } = nextSchedule(series, request, at, zone);
+  const result = await db.transaction().execute(async (trx) => {
+    await lockPlayer(trx, area.table, series.player_id);
+    area.authorize(series, principal);
+    const before = (await trx.updateTable(area.table).set({ stop: new Date(at - 1000) }).where('id', '=', series.id).returningAll().executeTakeFirstOrThrow()) as unknown as Row;
+    const values = { ...scheduleColumns({ ...input, player_id: series.player_id }, normalized), ...area.ownColumns(series, request) };
+    const after = (await trx.insertInto(area.table).values(values as never).returningAll().executeTakeFirstOrThrow()) as unknown as Row;
+    await moveExceptionsFrom(trx, area.table, series.id, after.id, at);
+    const planned = await plannedOccurrences(trx, area.table, after.id, ruleOf(after, zone));
+    await area.checkOccurrences?.(trx, after, planned.occurrences, zone, principal);
+    await assertNoCollision(trx, area.table, series.player_id, zone, planned.occurrences, { exclude: after.id });
+    for (const row of [before, after]) await events.record(trx, `scheduling.${area.noun}.saved`, area.savedPayload(row), principal);
+    const kept = (await exceptionsOf(trx, area.table, [before.id])).get(before.id) ?? [];
+    return { before: area.out(before, zone, kept), after: area.out(after, zone, planned.exceptions) };
+  });
+  events.kick();
+  return result;
+}

@@ -1,0 +1,72 @@
+// A show's exceptions (skip one occurrence, move it, or air another item in it) and its split
+// ("this and following"): its owner or manage_timeslots, as for the series; without
+// manage_timeslots, a moved occurrence stays inside the owner's timeslots
+// (docs/decisions/scheduling.md, "Exceptions").
+import { forbidden, scheduling, type Principal } from '@airwave/contracts';
+import { bindOperation, type AuthenticatedContext } from '@airwave/service-kit';
+import type { SchedulingContext } from '../context';
+import { ruleOf } from '../schedule/entries';
+import type { ShowExceptionRow } from '../schedule/exception-queries';
+import { showExceptionOut } from '../schedule/exception-rows';
+import { deleteSeriesException, listSeriesExceptions, saveException, type ExceptionArea, type ExceptionRequest } from '../schedule/exception-save';
+import { splitSeries, type SplitArea, type SplitRequest } from '../schedule/split';
+import { canManageTimeslots } from '../timeslots/rules';
+import { assertInsideOwnTimeslots } from './placement';
+import { showOut, type ItemType, type ShowRow } from './rules';
+import { checkItem } from './save';
+
+type WithItem = { item_type?: ItemType | undefined; item_id?: number | undefined };
+
+function authorize(series: ShowRow, principal: Principal) {
+  if (series.user_id !== principal.userId && !canManageTimeslots(principal, series.player_id)) throw forbidden('Only the owner or manage_timeslots may change this show.', { permission: 'manage_timeslots' });
+}
+
+const exceptions: ExceptionArea<ShowRow> = {
+  table: 'shows',
+  noun: 'show',
+  authorize,
+  authorizeRead: () => undefined,
+  async checkPlacement(trx, series, occurrence, zone, principal) {
+    if (!canManageTimeslots(principal, series.player_id)) await assertInsideOwnTimeslots(trx, principal, series.player_id, zone, [occurrence]);
+  },
+  ownValues: (request: ExceptionRequest & WithItem) => ({ item_type: request.item_type ?? null, item_id: request.item_id ?? null }),
+  out: (row, series, zone) => showExceptionOut(row as ShowExceptionRow, ruleOf(series, zone)),
+};
+
+const split: SplitArea<ShowRow> = {
+  table: 'shows',
+  noun: 'show',
+  authorize,
+  ownColumns: (series, request: SplitRequest & WithItem) => {
+    const changed = request.item_type !== undefined && (request.item_type !== series.item_type || request.item_id !== series.item_id);
+    return { user_id: series.user_id, item_type: request.item_type ?? series.item_type, item_id: request.item_id ?? series.item_id, flagged: changed ? null : series.flagged };
+  },
+  async checkOccurrences(trx, series, occurrences, zone, principal) {
+    if (!canManageTimeslots(principal, series.player_id)) await assertInsideOwnTimeslots(trx, principal, series.player_id, zone, occurrences);
+  },
+  out: showOut,
+  savedPayload: (row) => ({ id: row.id, player_id: row.player_id, item_type: row.item_type, item_id: row.item_id }),
+};
+
+/** What an exception or a split would air instead must be able to air (asked before any lock). */
+async function checkNewItem(context: SchedulingContext, input: WithItem, call: AuthenticatedContext) {
+  if (input.item_type !== undefined && input.item_id !== undefined) await checkItem(context, input.item_type, input.item_id, call);
+}
+
+export function bindShowExceptions(context: SchedulingContext) {
+  const { db, bus } = context;
+  const save = async (input: ExceptionRequest & WithItem, call: AuthenticatedContext) => {
+    await checkNewItem(context, input, call);
+    return saveException(context, exceptions, input, call.principal) as never;
+  };
+  return Promise.all([
+    bindOperation(bus, scheduling.showExceptionList, ({ id }, { principal }) => listSeriesExceptions(db, exceptions, id, principal) as never),
+    bindOperation(bus, scheduling.showExceptionCreate, save),
+    bindOperation(bus, scheduling.showExceptionSave, save),
+    bindOperation(bus, scheduling.showExceptionDelete, (input, { principal }) => deleteSeriesException(context, exceptions, input, principal)),
+    bindOperation(bus, scheduling.showSplit, async (input, call) => {
+      await checkNewItem(context, input, call);
+      return splitSeries(context, split, input, call.principal) as never;
+    }),
+  ]);
+}
