@@ -84,6 +84,6 @@ describe('deploy/compose/compose.yaml', () => {
     const published = Object.entries(compose.services).filter(([, service]) => service.ports?.length);
     expect(published.map(([name]) => name)).toEqual(['gateway']);
     const text = readFileSync(join(repo, 'deploy', 'compose', 'compose.yaml'), 'utf8');
-    for (const secret of ['POSTGRES_PASSWORD', 'AIRWAVE_ADMIN_PASSWORD']) expect(text).toContain(`\${${secret}:?`);
+    for (const secret of ['POSTGRES_PASSWORD', 'AIRWAVE_ADMIN_PASSWORD', 'AIRWAVE_ENCRYPTION_KEY']) expect(text).toContain(`\${${secret}:?`);
   });
 });

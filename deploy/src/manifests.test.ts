@@ -39,6 +39,7 @@ function containerEnv(manifests: Manifest[], namespace: string | undefined, cont
     NATS_URL: 'nats://airwave:secret@nats:4222',
     REDIS_URL: 'redis://:secret@redis:6379/0',
     AIRWAVE_ADMIN_PASSWORD: 'secret-password',
+    AIRWAVE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     SMTP_URL: 'smtp://airwave:secret@smtp:587',
   };
   for (const variable of container.env ?? []) {
@@ -193,7 +194,7 @@ describe('the base', () => {
       byName('Deployment', `airwave-${process}`).spec.template.spec.containers[0].env.filter((v: any) => v.valueFrom?.secretKeyRef).map((v: any) => v.name);
     expect(secretsOf('gateway').sort()).toEqual(['NATS_URL', 'REDIS_URL']);
     for (const service of services) expect(secretsOf(service)).toEqual(expect.arrayContaining(['DATABASE_URL', 'NATS_URL', 'REDIS_URL']));
-    expect(secretsOf('account')).toEqual(expect.arrayContaining(['AIRWAVE_ADMIN_PASSWORD', 'SMTP_URL']));
+    expect(secretsOf('account')).toEqual(expect.arrayContaining(['AIRWAVE_ADMIN_PASSWORD', 'AIRWAVE_ENCRYPTION_KEY', 'SMTP_URL']));
   });
 
   it('autoscales the gateway with an autoscaling/v2 HorizontalPodAutoscaler that owns its replica count', () => {

@@ -333,7 +333,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
   beforeAll(async () => {
     // A generous bus deadline: a 503 should mean a request that hangs, not a slow moment of a
     // shared machine (logins cost scrypt work).
-    system = await startTestSystem(MODE, { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '100000', LOGIN_MAX_ATTEMPTS: '10000', REQUEST_TIMEOUT_MS: '30000' }, { logger: createLogger({ level: 'error', destination: errorLog }) });
+    system = await startTestSystem(MODE, { LOGIN_FREE_FAILURES_PER_ADDRESS: '100000', LOGIN_FREE_FAILURES: '10000', LOGIN_ACCOUNT_CEILING: '1000000', REQUEST_TIMEOUT_MS: '30000' }, { logger: createLogger({ level: 'error', destination: errorLog }) });
     doc = (await (await fetch(`${system.url}/api/v2/openapi.json`)).json()) as Doc;
     const admin = await system.api.login('admin', ADMIN_PASSWORD);
     keys.admin = admin.key;

@@ -14,9 +14,11 @@ describe('graceful shutdown', () => {
     const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'airwave-life-'));
     // `node --import tsx`, as `pnpm start` runs it (the tsx CLI wrapper relays signals itself).
+    // Eight logins of one account at once from one address is what a guessing tool sends: the login
+    // throttle counts each before its password is checked, so it is given room for them here.
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: join(root, 'apps', 'server'),
-      env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '8000', AIRWAVE_ADMIN_PASSWORD: 'lifecycle-pw' },
+      env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '8000', AIRWAVE_ADMIN_PASSWORD: 'lifecycle-pw', LOGIN_FREE_FAILURES: '20' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -27,6 +27,7 @@ describe.runIf(apiModes.includes('stack'))('deploy/compose/compose.yaml', () => 
       .withEnvironment({
         POSTGRES_PASSWORD: randomBytes(12).toString('hex'),
         AIRWAVE_ADMIN_PASSWORD: adminPassword,
+        AIRWAVE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         // Any free host port: several stations (and test runs) on one host.
         AIRWAVE_PORT: '0',
         AIRWAVE_POSTGRES_IMAGE: images.postgres,

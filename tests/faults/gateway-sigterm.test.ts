@@ -15,7 +15,7 @@ describe.skipIf(skipReason)(`fault: SIGTERM to the gateway under load${skipReaso
   });
 
   it('finishes in-flight requests, refuses new ones cleanly and exits within its deadline', async () => {
-    cluster = await Cluster.create({ label: 'term', env: { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), LOGIN_MAX_ATTEMPTS: '10000', LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '100000' } });
+    cluster = await Cluster.create({ label: 'term', env: { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS), LOGIN_FREE_FAILURES: '10000', LOGIN_FREE_FAILURES_PER_ADDRESS: '100000', LOGIN_ACCOUNT_CEILING: '1000000' } });
     const gateway = await cluster.startAll();
     const { key } = await gateway.api.login('admin', ADMIN_PASSWORD);
 

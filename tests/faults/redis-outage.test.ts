@@ -21,7 +21,7 @@ describe.skipIf(skipReason)(`fault: Redis stops under load${skipReason ? ` (skip
     cluster = await Cluster.create({
       label: 'redis',
       privateRedis: true,
-      env: { REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS), LOGIN_MAX_ATTEMPTS: '10000', LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '100000' },
+      env: { REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS), LOGIN_FREE_FAILURES: '10000', LOGIN_FREE_FAILURES_PER_ADDRESS: '100000', LOGIN_ACCOUNT_CEILING: '1000000' },
     });
     const gateway: Gateway = await cluster.startAll();
     const redis = cluster.redis!;

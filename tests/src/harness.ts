@@ -9,11 +9,16 @@ import { createTestDatabase } from '@airwave/db';
 import { createLogger, type Logger } from '@airwave/logging';
 import { startSystem, type RunningSystem } from '@airwave/server';
 import { deleteRedisPrefix } from '@airwave/sessions';
+import { createGateway, type GatewayOptions } from '@airwave/gateway';
+import { fetchFrom } from './from-address';
 import { TrafficCheck } from './openapi-traffic';
 
 export type Mode = 'embedded' | 'distributed';
 
 export const ADMIN_PASSWORD = 'test-admin-password';
+
+/** The separate services' key for two-factor secrets (the embedded default makes its own). */
+export const TEST_ENCRYPTION_KEY = randomBytes(32).toString('base64');
 
 const urls = {
   database: process.env.DATABASE_URL,
@@ -52,6 +57,7 @@ export async function startTestSystem(mode: Mode, extraEnv: Record<string, strin
     env.DATABASE_URL = database.url;
     env.NATS_URL ??= urls.nats!;
     env.REDIS_URL ??= urls.redis!;
+    env.AIRWAVE_ENCRYPTION_KEY ??= TEST_ENCRYPTION_KEY;
     env.BUS_PREFIX = `t${id}`;
     env.REDIS_PREFIX = `airwave-test:${id}:`;
     cleanups.push(() => deleteRedisPrefix(urls.redis!, env.REDIS_PREFIX!));
@@ -68,6 +74,27 @@ export async function startTestSystem(mode: Mode, extraEnv: Record<string, strin
       for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Another replica of a distributed system: its own gateway and service processes' worth of
+ * connections against the same database, NATS prefix and Redis prefix, as a second set of
+ * production replicas would be. Stopped before the system it joins.
+ */
+export async function startReplica(system: TestSystem, options: { logger?: Logger } = {}): Promise<{ url: string; api: Api; stop(): Promise<void> }> {
+  if (system.mode !== 'distributed') throw new Error('Replicas are for the distributed mode (the embedded default is one process).');
+  const replica = await startSystem({ env: { ...system.env, PORT: '0' }, mode: 'distributed', logger: options.logger ?? createLogger({ level: 'silent' }) });
+  return { url: replica.url, api: new Api(replica.url), stop: () => replica.close() };
+}
+
+/** One more gateway on a running system's bus and session store, with options of its own (trusted proxies). */
+export async function startGateway(system: TestSystem, options: Partial<GatewayOptions> = {}): Promise<{ url: string; api: Api; stop(): Promise<void> }> {
+  const shared = system.infrastructure[0]!;
+  const app = await createGateway({ bus: shared.bus, sessions: shared.sessions, logger: createLogger({ level: 'silent' }), ...options });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { url, api: new Api(url), stop: () => app.close() };
 }
 
 export interface ApiResponse<T = unknown> {
@@ -95,9 +122,20 @@ export interface RequestOptions {
 
 export class Api {
   private readonly traffic: TrafficCheck;
+  private readonly send: (url: URL, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
 
-  constructor(readonly baseUrl: string) {
+  /** `localAddress`: send from this loopback address (127.0.0.2, …), as another client would. */
+  constructor(
+    readonly baseUrl: string,
+    options: { localAddress?: string } = {},
+  ) {
     this.traffic = new TrafficCheck(baseUrl);
+    this.send = options.localAddress ? fetchFrom(options.localAddress) : (url, init) => fetch(url, init);
+  }
+
+  /** The same server, from another loopback address. */
+  from(localAddress: string): Api {
+    return new Api(this.baseUrl, { localAddress });
   }
 
   async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
@@ -112,7 +150,7 @@ export class Api {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const response = await this.send(url, { method, headers, ...(body !== undefined ? { body } : {}) });
     const text = await response.text();
     const sent = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
     // What fetch sends for a text body without a type.

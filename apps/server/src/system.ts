@@ -2,7 +2,7 @@
 // sessions) or, when the URLs are set, the same composition against Postgres, NATS and Redis.
 import { accountService } from '@airwave/account';
 import { commonConfig, parseConfig, z } from '@airwave/config';
-import { corsOrigins, gatewayConfig, createGateway } from '@airwave/gateway';
+import { corsOrigins, gatewayConfig, createGateway, trustedProxies } from '@airwave/gateway';
 import { createLogger, type Logger } from '@airwave/logging';
 import { mediaFileRoutes, mediaHttpPlugin, mediaService } from '@airwave/media';
 import { createLocalStorage } from '@airwave/storage';
@@ -81,6 +81,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       logger,
       bodyLimit: config.BODY_LIMIT_BYTES,
       corsOrigins: corsOrigins(config.CORS_ORIGINS),
+      trustedProxies: trustedProxies(config.TRUSTED_PROXIES),
       requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
       readinessChecks: { database: () => shared.database.ping() },
     });

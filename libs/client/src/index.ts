@@ -19,6 +19,8 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Validate replies against the output schemas (default true). */
   validate?: boolean;
+  /** Sees every reply before it is read (e.g. its `x-session-expiry` header, Unix seconds). */
+  onResponse?: (response: Response) => void;
 }
 
 type Groups = typeof operationGroups;
@@ -39,17 +41,52 @@ export class ApiError extends AirwaveError {
   }
 }
 
+export interface Session {
+  id: number;
+  key: string;
+  /** Unix seconds. */
+  key_expiry: number;
+}
+
+/** A login whose password was right, for an account that signs in with a second factor. */
+export class TwoFactorRequired extends Error {
+  constructor(
+    /** For `completeLogin`, with a code; valid five minutes. */
+    readonly ticket: string,
+    /** Unix seconds. */
+    readonly ticketExpiry: number,
+  ) {
+    super('This account uses two-factor sign-in: complete the login with a code.');
+    this.name = 'TwoFactorRequired';
+  }
+}
+
+/** The second step's ticket, when a login was refused only for want of a second factor. */
+function twoFactorChallenge(error: unknown): { ticket: string; ticket_expiry: number } | null {
+  const details = error instanceof ApiError ? (error.details as { two_factor_required?: unknown; ticket?: unknown; ticket_expiry?: unknown } | undefined) : undefined;
+  if (details?.two_factor_required !== true || typeof details.ticket !== 'string') return null;
+  return { ticket: details.ticket, ticket_expiry: typeof details.ticket_expiry === 'number' ? details.ticket_expiry : 0 };
+}
+
 export class AirwaveClient {
   private credentials: Credentials;
   private readonly fetchImpl: typeof fetch;
   private readonly baseUrl: string;
   private readonly validate: boolean;
+  private readonly onResponse: ((response: Response) => void) | undefined;
 
   constructor(options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/$/, '');
     this.credentials = options.credentials ?? null;
-    this.fetchImpl = options.fetch ?? fetch;
+    // Called through a wrapper: a browser's fetch called as a method of another object throws.
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
     this.validate = options.validate ?? true;
+    this.onResponse = options.onResponse;
+  }
+
+  /** The credentials the next calls send (a browser app reuses them for uploads and downloads). */
+  getCredentials(): Credentials {
+    return this.credentials;
   }
 
   setCredentials(credentials: Credentials): void {
@@ -57,9 +94,29 @@ export class AirwaveClient {
   }
 
   /** Logs in and keeps the session key for the next calls. */
-  async login(username: string, password: string): Promise<{ id: number; key: string; key_expiry: number }> {
-    const result = await this.call(operationGroups.account.login, { username, password });
-    const session = result as { id: number; key: string; key_expiry: number };
+  /**
+   * Logs in and keeps the session key for the next calls. For an account with two-factor sign-in,
+   * `secondFactor` gives the code (a TOTP code or a recovery code, or a function asked for it once
+   * the password proved right); without it such a login throws TwoFactorRequired, whose `ticket`
+   * `completeLogin` takes with the code.
+   */
+  async login(username: string, password: string, secondFactor?: string | (() => string | Promise<string>)): Promise<Session> {
+    let session: Session;
+    try {
+      session = await this.call(operationGroups.account.login, { username, password });
+    } catch (error) {
+      const challenge = twoFactorChallenge(error);
+      if (!challenge) throw error;
+      if (secondFactor === undefined) throw new TwoFactorRequired(challenge.ticket, challenge.ticket_expiry);
+      return this.completeLogin(challenge.ticket, typeof secondFactor === 'function' ? await secondFactor() : secondFactor);
+    }
+    this.credentials = { sessionKey: session.key };
+    return session;
+  }
+
+  /** The second step of a two-factor login: the ticket of TwoFactorRequired and a code. */
+  async completeLogin(ticket: string, code: string): Promise<Session> {
+    const session = await this.call(operationGroups.twoFactor.login, { ticket, code });
     this.credentials = { sessionKey: session.key };
     return session;
   }
@@ -79,7 +136,7 @@ export class AirwaveClient {
     const headers: Record<string, string> = {};
     if (this.credentials && 'sessionKey' in this.credentials) headers.authorization = `Bearer ${this.credentials.sessionKey}`;
     if (this.credentials && 'appKey' in this.credentials) {
-      headers.authorization = `Bearer ${Buffer.from(String(this.credentials.appKeyId)).toString('base64')}:${this.credentials.appKey}`;
+      headers.authorization = `Bearer ${btoa(String(this.credentials.appKeyId))}:${this.credentials.appKey}`;
     }
     let body: string | undefined;
     if (http.method === 'GET' || http.method === 'DELETE') {
@@ -92,6 +149,7 @@ export class AirwaveClient {
       body = JSON.stringify(fields);
     }
     const response = await this.fetchImpl(url, { method: http.method, headers, ...(body !== undefined ? { body } : {}) });
+    this.onResponse?.(response);
     const text = await response.text();
     let envelope: { status?: boolean; msg?: string; data?: unknown };
     try {

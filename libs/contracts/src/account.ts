@@ -39,7 +39,14 @@ export const account = {
     input: LoginInput,
     output: LoginResult,
     auth: 'none',
-    http: { method: 'POST', path: '/account/login', summary: 'Log in with username and password', tag },
+    http: {
+      method: 'POST',
+      path: '/account/login',
+      summary: 'Log in with username and password',
+      tag,
+      description:
+        'Repeated failures slow further attempts down (429 with Retry-After) for that account from that address and for that address; other addresses are not held back. When the account has two-factor sign-in on, the right password answers 401 with `data.details` `{ "two_factor_required": true, "ticket": "…", "ticket_expiry": <Unix seconds> }`: send the ticket and a code to `POST /api/v2/account/login/two-factor`.',
+    },
     successMessage: 'Logged in.',
   }),
   logout: defineOperation({

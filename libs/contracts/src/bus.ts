@@ -26,7 +26,13 @@ export const EventFrame = z.object({
   id: z.string(),
   type: z.string(),
   occurredAt: z.string(),
-  actor: z.object({ userId: z.number().int().nullable(), username: z.string().nullable() }),
+  /** Who made the change; `address` (the client's, as the gateway saw it) and `requestId` where it came through the API. */
+  actor: z.object({
+    userId: z.number().int().nullable(),
+    username: z.string().nullable(),
+    address: z.string().optional(),
+    requestId: z.string().optional(),
+  }),
   payload: z.unknown(),
 });
 export type EventFrame = z.infer<typeof EventFrame>;

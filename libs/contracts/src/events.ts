@@ -2,6 +2,7 @@
 // `<prefix>.events.<subject>`, stream `<PREFIX>_EVENTS`) and its payload schema. The frame around
 // every payload is `EventFrame` (id, type, occurredAt, actor, payload). docs/events.md lists them.
 import { z } from 'zod';
+import { securityEventDescriptions, securityEventPayloads } from './security-events';
 
 const moduleRef = z.object({ name: z.string(), version: z.string() });
 
@@ -21,10 +22,11 @@ const exceptionGone = z.object({ id: z.number().int(), series_id: z.number().int
 
 export const eventPayloads = {
   'account.user.created': z.object({ id: z.number().int(), username: z.string() }),
-  'account.user.updated': z.object({ id: z.number().int(), username: z.string(), enabled: z.boolean() }),
+  'account.user.updated': z.object({ id: z.number().int(), username: z.string(), enabled: z.boolean(), group_ids: z.array(z.number().int()).optional() }),
   'account.user.deleted': z.object({ id: z.number().int() }),
   'account.group.saved': z.object({ id: z.number().int(), name: z.string(), permissions: z.array(z.string()) }),
   'account.group.deleted': z.object({ id: z.number().int() }),
+  ...securityEventPayloads,
   'media.item.saved': z.object({ id: z.number().int(), created: z.boolean() }),
   'media.item.archived': z.object({ ids: z.array(z.number().int()) }),
   'media.item.unarchived': z.object({ ids: z.array(z.number().int()) }),
@@ -59,6 +61,7 @@ export const eventDescriptions: Record<string, string> = {
   'account.user.deleted': 'A user was deleted; services drop what they keep for that user.',
   'account.group.saved': 'A group was created or edited (name or permissions).',
   'account.group.deleted': 'A group was deleted.',
+  ...securityEventDescriptions,
   'scheduling.timeslot.exception.saved': 'One occurrence of a timeslot was skipped or moved (or that exception edited); the payload is the exception.',
   'scheduling.timeslot.exception.deleted': 'An exception to a timeslot was deleted: that occurrence happens as the series says again.',
   'scheduling.show.exception.saved': 'One occurrence of a show was skipped, moved or given another item (or that exception edited); the payload is the exception.',

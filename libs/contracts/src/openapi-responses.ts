@@ -79,7 +79,7 @@ export interface StatusNeeds {
   body: boolean;
   /** Credentials are read (401, 403); the gateway reads them for every operation (default). */
   credentials?: boolean;
-  /** Public operations are rate limited (login, registration, password reset). */
+  /** Public operations are rate limited (login, registration, password reset), and throttled ones (a password or code checked). */
   rateLimited?: boolean;
 }
 

@@ -42,6 +42,11 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   http?: HttpBinding;
   /** Envelope message on success (default 'OK'). */
   successMessage?: string;
+  /**
+   * Attempts are throttled (429 with Retry-After), as for operations needing no login: for one that
+   * checks a password or a second factor. The OpenAPI document lists 429 for it.
+   */
+  throttled?: true;
 }
 
 export function defineOperation<I extends z.ZodType, O extends z.ZodType, A extends AuthMode>(op: Operation<I, O, A>): Operation<I, O, A> {

@@ -6,6 +6,8 @@ import { users, usersMore } from './users';
 import { modules } from './modules';
 import { scheduling } from './scheduling';
 import { media, mediaFiles, mediaVersions } from './media';
+import { twoFactor, twoFactorAdmin } from './two-factor';
+import { audit } from './audit';
 
 export const operationGroups = {
   account,
@@ -17,6 +19,9 @@ export const operationGroups = {
   media,
   mediaFiles,
   mediaVersions,
+  twoFactor,
+  twoFactorAdmin,
+  audit,
 } satisfies Record<string, Record<string, Operation>>;
 
 export function allOperations(): Operation[] {

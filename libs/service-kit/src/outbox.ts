@@ -4,7 +4,7 @@
 // relay retries; JetStream deduplicates on the event id if a row is published twice). The relay is
 // outbox-relay.ts.
 import { randomUUID } from 'node:crypto';
-import { AirwaveError, eventRegistry, type Principal } from '@airwave/contracts';
+import { AirwaveError, busHeaders, eventRegistry, type Principal } from '@airwave/contracts';
 import type { AnyDB, SchemaMigration } from '@airwave/db';
 import { sql } from 'kysely';
 
@@ -24,7 +24,28 @@ export const outboxMigration: SchemaMigration = {
   },
 };
 
-export type Actor = Pick<Principal, 'userId' | 'username'> | null;
+/** Who made a change (null ids: nobody logged in), and, through the API, from which client address
+ * (as the gateway saw it) and in which request. */
+export interface ActorInfo {
+  userId: number | null;
+  username: string | null;
+  address?: string;
+  requestId?: string;
+}
+export type Actor = ActorInfo | null;
+
+/** The actor of a handled request: its principal (null ids for a caller not logged in), the
+ * client's address and the request id. */
+export function actorOf(call: { principal: Pick<Principal, 'userId' | 'username'> | null; headers: Record<string, string> }): ActorInfo {
+  const address = call.headers['x-client-address'];
+  const requestId = call.headers[busHeaders.requestId];
+  return {
+    userId: call.principal?.userId ?? null,
+    username: call.principal?.username ?? null,
+    ...(address ? { address } : {}),
+    ...(requestId ? { requestId } : {}),
+  };
+}
 
 /**
  * Records an event in the outbox, inside the caller's transaction (`trx` bound to the service
@@ -40,7 +61,12 @@ export async function recordEvent(trx: AnyDB, type: string, payload: unknown, ac
     id,
     type,
     occurredAt: new Date().toISOString(),
-    actor: { userId: actor?.userId ?? null, username: actor?.username ?? null },
+    actor: {
+      userId: actor?.userId ?? null,
+      username: actor?.username ?? null,
+      ...(actor?.address ? { address: actor.address } : {}),
+      ...(actor?.requestId ? { requestId: actor.requestId } : {}),
+    },
     payload: parsed.data,
   };
   await trx.insertInto('outbox').values({ id, subject: type, frame: JSON.stringify(frame) }).execute();

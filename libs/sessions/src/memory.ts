@@ -1,4 +1,5 @@
 import type { PrincipalProfile } from '@airwave/contracts';
+import { memoryThrottlePart } from './memory-throttle';
 import { deepFreeze, DEFAULT_SESSION_TTL_SECONDS, hashSessionKey, looksLikeSessionKey, newSessionKey, nowSeconds, type SessionStore } from './types';
 
 type Sessions = Map<string, { userId: number; expiresAtMs: number }>;
@@ -14,16 +15,24 @@ export function createMemorySessionStore(options: { ttlSeconds?: number } = {}):
   // it. (A fresh JSON.parse on every request was 2.6 KB of garbage and ~1.5 µs.)
   const profiles: Profiles = new Map();
   const hits: Hits = new Map();
+  const throttle = memoryThrottlePart();
   return {
     kind: 'memory',
     ttlSeconds,
     ...sessionsPart(sessions, profiles, ttlSeconds),
     ...profilesPart(profiles),
     ...hitsPart(hits),
+    throttleAttempt: throttle.throttleAttempt,
+    throttleGiveBack: throttle.throttleGiveBack,
+    throttleClear: throttle.throttleClear,
+    putValue: throttle.putValue,
+    getValue: throttle.getValue,
+    deleteValue: throttle.deleteValue,
     async ping() {},
     async close() {
       sessions.clear();
       profiles.clear();
+      throttle.clear();
     },
   };
 }

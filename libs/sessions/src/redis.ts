@@ -1,10 +1,12 @@
 // The Redis session store, shared by every replica of the gateway and the account service. Its
 // parts: sessions (a key's hash → its user, with a sliding TTL, and each user's set of sessions),
-// the cached principals of users, and rate-limit hits. The client is set up in redis-client.ts,
-// the batched lookups of authentication are in redis-authenticate.ts.
+// the cached principals of users, rate-limit hits, and the throttle's buckets and short-lived values
+// (redis-throttle.ts). The client is set up in redis-client.ts, the batched lookups of
+// authentication are in redis-authenticate.ts.
 import { Redis } from 'ioredis';
 import { batchedLookups, profileParser, type ProfileParser } from './redis-authenticate';
 import { connectRedis, type Guard, type RedisSessionOptions } from './redis-client';
+import { redisThrottlePart } from './redis-throttle';
 import { DEFAULT_SESSION_TTL_SECONDS, hashSessionKey, looksLikeSessionKey, newSessionKey, nowSeconds, type SessionStore } from './types';
 
 export { AUTHENTICATE_BATCH_MAX } from './redis-authenticate';
@@ -27,7 +29,8 @@ const keysUnder = (prefix: string): RedisKeys => ({
 
 export function createRedisSessionStore(options: RedisSessionOptions): SessionStore & { redis: Redis } {
   const ttlSeconds = options.ttlSeconds ?? DEFAULT_SESSION_TTL_SECONDS;
-  const keys = keysUnder(options.prefix ?? 'airwave:');
+  const prefix = options.prefix ?? 'airwave:';
+  const keys = keysUnder(prefix);
   const { redis, guard } = connectRedis(options);
   const parseProfile = profileParser();
   return {
@@ -37,6 +40,7 @@ export function createRedisSessionStore(options: RedisSessionOptions): SessionSt
     ...sessionsPart(redis, guard, keys, ttlSeconds, parseProfile),
     ...profilesPart(redis, guard, keys, parseProfile),
     ...hitsPart(redis, guard, keys),
+    ...redisThrottlePart(redis, guard, prefix),
     ping: () =>
       guard(async () => {
         await redis.ping();

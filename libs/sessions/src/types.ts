@@ -1,5 +1,6 @@
 import * as crypto from 'node:crypto';
 import type { PrincipalProfile } from '@airwave/contracts';
+import type { ThrottleAttempt, ThrottleRule } from './throttle';
 
 export interface SessionInfo {
   /** The SHA-256 of the key: identifies the session without being able to authenticate. */
@@ -38,6 +39,22 @@ export interface SessionStore {
   hit(bucket: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>;
   /** Forgets a bucket's attempts (after a successful login, say). */
   clearHits(bucket: string): Promise<void>;
+  /**
+   * Counts one attempt in every rule's bucket, atomically, unless one of them still asks to wait
+   * (then nothing is counted): growing delays instead of a lockout (throttle.ts). Shared by every
+   * replica (Redis, on its clock).
+   */
+  throttleAttempt(rules: ThrottleRule[]): Promise<ThrottleAttempt>;
+  /** Takes one counted attempt back from each bucket (the attempt turned out not to be a failure). */
+  throttleGiveBack(buckets: string[]): Promise<void>;
+  /** Forgets buckets entirely. */
+  throttleClear(buckets: string[]): Promise<void>;
+  /** Keeps a short-lived value (a two-factor ticket, an address known to a user) for `ttlSeconds`. */
+  putValue(name: string, value: string, ttlSeconds: number): Promise<void>;
+  /** A value kept with putValue, or null when unknown or expired. */
+  getValue(name: string): Promise<string | null>;
+  /** Deletes a value; true when it existed (so of two callers deleting it at once, one gets true). */
+  deleteValue(name: string): Promise<boolean>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

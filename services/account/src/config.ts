@@ -1,6 +1,7 @@
 // The settings the account service reads from its environment.
 import { optionalUrl, z } from '@airwave/config';
 import type { AccountConfig } from './shared/context';
+import { keyringProblem } from './shared/secret-box';
 
 export const accountConfig = {
   SMTP_URL: optionalUrl(['smtp', 'smtps']).describe('SMTP server for outgoing mail, e.g. smtp://user:pass@mail:587 (unset: mail goes to DATA_DIR/outbox as .eml files).'),
@@ -8,8 +9,38 @@ export const accountConfig = {
   PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080').describe('Public address of this server, used in links sent by mail.'),
   DATA_DIR: z.string().min(1).default('./data'),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(7 * 86400).default(3600).describe('Lifetime of a password reset link.'),
-  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10_000).default(10).describe('Login attempts per username per 15 minutes before a lockout.'),
-  LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100).describe('Login attempts per client address per 15 minutes.'),
+  LOGIN_FREE_FAILURES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(5)
+    .describe('Failed logins for one account from one address before each further attempt from there waits (1 s, doubling, up to 15 minutes).'),
+  LOGIN_FREE_FAILURES_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(50)
+    .describe('Failed logins from one address, for any accounts, before each further attempt from there waits (1 s, doubling, up to 15 minutes).'),
+  LOGIN_ACCOUNT_CEILING: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(1000)
+    .describe('Failed logins for one account from all addresses within 24 hours past which its password alone no longer signs in: a second factor, an address it signed in from before, or a reset link still does.'),
+  AIRWAVE_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const problem = value === undefined ? null : keyringProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .describe(
+      'Key encrypting two-factor secrets at rest: 32 random bytes in base64 (`openssl rand -base64 32`); while rotating, several separated by commas (the first encrypts, all decrypt). Unset: the embedded default generates one into DATA_DIR/encryption.key (with a warning); separate services then offer no two-factor sign-in.',
+    ),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365).describe('Days an entry stays in the audit trail.'),
 };
 
 export type AccountEnv = z.output<z.ZodObject<typeof accountConfig>>;
@@ -24,7 +55,11 @@ export function handlerConfig(env: AccountEnv): AccountConfig {
   return {
     publicUrl: env.PUBLIC_URL,
     resetTtlMs: env.RESET_TOKEN_TTL_SECONDS * 1000,
-    loginMaxAttempts: env.LOGIN_MAX_ATTEMPTS,
-    loginMaxAttemptsPerAddress: env.LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
+    throttle: {
+      freePerAccountAndAddress: env.LOGIN_FREE_FAILURES,
+      freePerAddress: env.LOGIN_FREE_FAILURES_PER_ADDRESS,
+      accountCeiling: env.LOGIN_ACCOUNT_CEILING,
+    },
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
   };
 }

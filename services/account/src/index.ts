@@ -1,7 +1,9 @@
-// The account service: users, groups, permissions, sessions, app keys, registration and recovery.
-// One folder per area, each with its handlers (the bus edge), rules (pure) and queries (Kysely):
+// The account service: users, groups, permissions, sessions, app keys, registration and recovery,
+// two-factor sign-in and the audit trail. One folder per area, each with its handlers (the bus
+// edge), rules (pure) and queries (Kysely):
 //
-//   login/        sessions: login (rate-limited) and logout
+//   login/        sessions: login in one or two steps, throttled without lockouts; logout
+//   two-factor/   TOTP: enrolment, recovery codes, turning it off; what administrators require
 //   self/         the logged-in user: who they are, their groups, their own settings
 //   store/        values a client stores on its account
 //   users/        administration of users; the first admin on an empty database
@@ -10,14 +12,19 @@
 //   app-keys/     keys for programs, and who a presented key acts for
 //   recovery/     self-registration (and its switch) and password reset by mailed link
 //   principal/    the principal the gateway reads, kept in line with the tables
+//   audit/        the trail of security events, followed on the bus, and reading it
 //
-// Shared: shared/ (context, rate limits, row mappers, passwords, mail), schema.ts, migrations/.
+// Shared: shared/ (context, rate limits, row mappers, passwords, mail, the secret box and its key,
+// security events), schema.ts, migrations/.
 import { bindHealth, type ServiceDefinition } from '@airwave/service-kit';
 import { join } from 'node:path';
 import { bindAppKeys } from './app-keys/handlers';
+import { followAudit } from './audit/follow';
+import { bindAudit } from './audit/handlers';
 import { handlerConfig, readAccountEnv } from './config';
 import { bindGroups } from './groups/handlers';
 import { bindLogin } from './login/handlers';
+import { loginThrottle } from './login/throttle';
 import { accountMigrations } from './migrations';
 import { bindPermissions } from './permissions/handlers';
 import { bindPrincipal } from './principal/handlers';
@@ -26,8 +33,11 @@ import { bindRecovery } from './recovery/handlers';
 import type { AccountDB } from './schema';
 import { bindSelf } from './self/handlers';
 import type { AccountContext } from './shared/context';
+import { loadSecretBox } from './shared/encryption-key';
 import { createMailer } from './shared/mailer';
 import { bindStore } from './store/handlers';
+import { bindTwoFactorAdmin } from './two-factor/admin-handlers';
+import { bindTwoFactor } from './two-factor/handlers';
 import { ensureAdmin } from './users/first-admin';
 import { bindUsers } from './users/handlers';
 
@@ -35,7 +45,7 @@ export { accountConfig } from './config';
 export { accountMigrations } from './migrations';
 export { hashPassword, verifyPassword } from './shared/passwords';
 
-const areas = [bindLogin, bindSelf, bindStore, bindUsers, bindGroups, bindPermissions, bindAppKeys, bindRecovery, bindPrincipal];
+const areas = [bindLogin, bindTwoFactor, bindTwoFactorAdmin, bindSelf, bindStore, bindUsers, bindGroups, bindPermissions, bindAppKeys, bindRecovery, bindPrincipal, bindAudit, followAudit];
 
 export const accountService: ServiceDefinition = {
   name: 'account',
@@ -45,7 +55,10 @@ export const accountService: ServiceDefinition = {
     const db = anyDb as AccountDB;
     const config = readAccountEnv(env);
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), logger });
-    const ctx: AccountContext = { db, bus, sessions, logger, mailer, config: handlerConfig(config), events, ...cachedProfiles(db, sessions) };
+    const settings = handlerConfig(config);
+    const secrets = await loadSecretBox({ configured: config.AIRWAVE_ENCRYPTION_KEY, embedded, dataDir: config.DATA_DIR }, logger);
+    const throttle = loginThrottle(sessions, settings.throttle);
+    const ctx: AccountContext = { db, bus, sessions, logger, mailer, config: settings, events, throttle, secrets, ...cachedProfiles(db, sessions) };
 
     await ensureAdmin(db, env, embedded, logger);
 

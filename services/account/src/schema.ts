@@ -68,7 +68,42 @@ export interface SettingTable {
   value: ColumnType<unknown, string, string>;
 }
 
+/** A user's TOTP secret (sealed, shared/secret-box.ts): pending until confirmed (enabled_at). */
+export interface TwoFactorTable {
+  user_id: number;
+  secret: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  enabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The last time step whose code was accepted: no code of it or before is accepted again. */
+  last_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface RecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the code's canonical form. */
+  code_hash: string;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** One entry of the audit trail: a security event as it was published (its id is the event's). */
+export interface AuditTable {
+  id: string;
+  type: string;
+  occurred_at: ColumnType<Date, Date | string, never>;
+  user_id: number | null;
+  username: string | null;
+  actor_id: number | null;
+  actor_username: string | null;
+  address: string | null;
+  request_id: string | null;
+  details: ColumnType<Record<string, unknown>, string, never>;
+}
+
 export interface AccountSchema {
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodeTable;
+  audit: AuditTable;
   app_keys: AppKeyTable;
   tokens: TokenTable;
   store: StoreTable;

@@ -34,6 +34,12 @@ export interface GatewayOptions {
   bodyLimit?: number;
   /** Origins allowed to call the API from a browser (CORS); none by default. */
   corsOrigins?: string[];
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES: addresses, CIDR ranges or
+   * proxy-addr's named ranges). None by default: the client address is the connection's, so a
+   * forged X-Forwarded-For can neither dodge nor frame in the login throttle and the audit trail.
+   */
+  trustedProxies?: string[];
   requestTimeoutMs?: number;
   /** Seconds clients are told to wait after a 503 (Retry-After). */
   retryAfterSeconds?: number;
@@ -67,6 +73,8 @@ function fastifyFor(options: GatewayOptions): FastifyInstance {
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: newRequestId,
+    // request.ip: the connection's address, or the client's as trusted proxies report it.
+    trustProxy: options.trustedProxies?.length ? options.trustedProxies : false,
     // PHP's bracket notation (`q[mode]=advanced`), as OpenBroadcaster's clients send it.
     routerOptions: { querystringParser: parseQueryString },
     // Requests arriving while closing are refused by graceful-close, in the envelope.

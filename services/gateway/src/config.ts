@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from '@airwave/config';
 
 export const gatewayConfig = {
@@ -13,6 +14,16 @@ export const gatewayConfig = {
     )
     .describe('Origins whose web pages may call the API from a browser (CORS), separated by commas. Unset: none.'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(1024 ** 3).default(1024 * 1024).describe('Largest JSON request body, in bytes.'),
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .refine(
+      (value) => trustedProxies(value).every(isProxyEntry),
+      'must be addresses or CIDR ranges separated by commas (or loopback, linklocal, uniquelocal), e.g. 10.0.0.0/8,127.0.0.1',
+    )
+    .describe(
+      'Reverse proxies in front of the gateway whose X-Forwarded-For is believed: addresses or CIDR ranges separated by commas (or loopback, linklocal, uniquelocal). The client address is then the last one in X-Forwarded-For that is not a trusted proxy. Unset: none; the address is the connection\'s and X-Forwarded-For is ignored.',
+    ),
 };
 
 /** The origins listed in CORS_ORIGINS (none when unset or empty). */
@@ -21,4 +32,21 @@ export function corsOrigins(value: string | undefined): string[] {
     .split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
+}
+
+/** The proxies listed in TRUSTED_PROXIES (none when unset or empty). */
+export function trustedProxies(value: string | undefined): string[] {
+  return corsOrigins(value);
+}
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's named ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }

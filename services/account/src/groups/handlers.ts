@@ -1,7 +1,7 @@
 // Administration of groups and the permissions they grant (permission manage_users). A change of a
 // group's permissions rewrites the cached principal of each member.
 import { conflict, users, usersMore } from '@airwave/contracts';
-import { bindOperation, type OperationHandler } from '@airwave/service-kit';
+import { actorOf, bindOperation, type OperationHandler } from '@airwave/service-kit';
 import { assertKnownPermissions } from '../permissions/queries';
 import { groupMemberIds } from '../principal/queries';
 import type { AccountContext } from '../shared/context';
@@ -20,13 +20,13 @@ export function bindGroups(ctx: AccountContext) {
 }
 
 function createGroup({ db, events }: AccountContext): OperationHandler<typeof users.groupCreate> {
-  return async (input, { principal }) => {
+  return async (input, call) => {
     const permissions = uniquePermissions(input.permissions);
     await assertKnownPermissions(db, permissions);
     try {
       const created = await db.transaction().execute(async (trx) => {
         const id = await insertGroup(trx, { name: input.name, description: input.description }, permissions);
-        await events.record(trx, 'account.group.saved', { id, name: input.name, permissions }, principal);
+        await events.record(trx, 'account.group.saved', { id, name: input.name, permissions }, actorOf(call));
         return { id };
       });
       // Published at once, like every other change (not at the outbox's next poll).
@@ -40,7 +40,7 @@ function createGroup({ db, events }: AccountContext): OperationHandler<typeof us
 }
 
 function editGroup({ db, events, refreshProfile }: AccountContext): OperationHandler<typeof usersMore.groupUpdate> {
-  return async ({ id, name, description, permissions }, { principal }) => {
+  return async ({ id, name, description, permissions }, call) => {
     assertPermissionsEditable(id, permissions);
     if (permissions) await assertKnownPermissions(db, permissions);
     try {
@@ -49,7 +49,7 @@ function editGroup({ db, events, refreshProfile }: AccountContext): OperationHan
         await updateGroup(trx, id, groupChanges({ name, description }));
         if (permissions) await setGroupPermissions(trx, id, uniquePermissions(permissions));
         const saved = await groupInfo(trx, id);
-        await events.record(trx, 'account.group.saved', { id, name: saved.name, permissions: saved.permissions }, principal);
+        await events.record(trx, 'account.group.saved', { id, name: saved.name, permissions: saved.permissions }, actorOf(call));
       });
       events.kick();
     } catch (error) {
@@ -62,13 +62,13 @@ function editGroup({ db, events, refreshProfile }: AccountContext): OperationHan
 }
 
 function removeGroup({ db, events, refreshProfile }: AccountContext): OperationHandler<typeof usersMore.groupDelete> {
-  return async ({ id }, { principal }) => {
+  return async ({ id }, call) => {
     assertDeletable(id);
     // Read before the delete: the membership rows go with the group.
     const members = await groupMemberIds(db, id);
     await db.transaction().execute(async (trx) => {
       await deleteGroup(trx, id);
-      await events.record(trx, 'account.group.deleted', { id }, principal);
+      await events.record(trx, 'account.group.deleted', { id }, actorOf(call));
     });
     events.kick();
     await Promise.all(members.map((userId) => refreshProfile(userId)));

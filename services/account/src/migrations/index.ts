@@ -2,6 +2,7 @@
 // rename one; add a new one instead. Each runs in the migrator's transaction, step by step.
 import type { SchemaMigration } from '@airwave/db';
 import { createAppKeys, createSettings, createStore, createTokens } from './keys-tokens-store';
+import { addAuditPermission, createAudit, createTwoFactor } from './two-factor-audit';
 import { createGroupsAndPermissions, createUsers, seedGroupsAndCatalogue } from './users-groups';
 
 export { permissionCatalogue } from './catalogue';
@@ -27,6 +28,13 @@ export const accountMigrations: Record<string, SchemaMigration> = {
       await createTokens(db);
       await createStore(db);
       await createSettings(db);
+    },
+  },
+  '0004_two_factor_audit': {
+    async up(db) {
+      await createTwoFactor(db);
+      await createAudit(db);
+      await addAuditPermission(db);
     },
   },
 };

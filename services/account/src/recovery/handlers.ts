@@ -1,6 +1,6 @@
 // Self-registration (and the switch administrators turn it on with) and password recovery.
 import { accountMore, AirwaveError, badRequest, conflict, forbidden, usersMore } from '@airwave/contracts';
-import { bindOperation, type OperationHandler } from '@airwave/service-kit';
+import { actorOf, bindOperation, type OperationHandler } from '@airwave/service-kit';
 import type { AccountContext } from '../shared/context';
 import { hashPassword } from '../shared/passwords';
 import { checkPasswordAgainstUsername } from '../shared/password-rules';
@@ -32,14 +32,15 @@ async function issueLink({ db, config }: AccountContext, userId: number, purpose
 
 function register(ctx: AccountContext): OperationHandler<typeof accountMore.register> {
   const { db, sessions, logger, mailer, events } = ctx;
-  return async ({ name, email, username }, { headers, trace }) => {
+  return async ({ name, email, username }, call) => {
+    const { headers, trace } = call;
     await limit(sessions, `register:${clientAddress(headers)}`, REGISTER_LIMIT.max, REGISTER_LIMIT.windowSeconds, REGISTER_LIMIT.message);
     if (!(await registrationEnabled(db))) throw forbidden(REGISTRATION_DISABLED);
     let userId: number;
     try {
       userId = await db.transaction().execute(async (trx) => {
         const id = await insertRegisteredUser(trx, { username, email, name });
-        await events.record(trx, 'account.user.created', { id, username }, null);
+        await events.record(trx, 'account.user.created', { id, username }, actorOf(call));
         return id;
       });
     } catch (error) {
@@ -74,10 +75,11 @@ function forgot(ctx: AccountContext): OperationHandler<typeof accountMore.forgot
   };
 }
 
-function reset({ db, sessions, logger }: AccountContext): OperationHandler<typeof accountMore.reset> {
-  return async ({ token, password }, { headers, trace }) => {
+function reset({ db, sessions, logger, events, throttle }: AccountContext): OperationHandler<typeof accountMore.reset> {
+  return async ({ token, password }, call) => {
+    const { headers, trace } = call;
     await limit(sessions, `reset:${clientAddress(headers)}`, RESET_LIMIT.max, RESET_LIMIT.windowSeconds, RESET_LIMIT.message);
-    const userId = await db.transaction().execute(async (trx) => {
+    const { userId, username } = await db.transaction().execute(async (trx) => {
       const row = await lockToken(trx, token);
       if (!row || !tokenUsable(row, Date.now())) throw new AirwaveError('bad_request', BAD_LINK);
       const weak = checkPasswordAgainstUsername(password, row.username);
@@ -85,8 +87,13 @@ function reset({ db, sessions, logger }: AccountContext): OperationHandler<typeo
       await setPasswordHash(trx, row.user_id, await hashPassword(password));
       // This token and every other outstanding token of the user stop working.
       await useAllTokens(trx, row.user_id);
-      return row.user_id;
+      const subject = { user_id: row.user_id, username: row.username };
+      await events.record(trx, 'account.password.reset', { ...subject, purpose: row.purpose }, { ...actorOf(call), userId: row.user_id, username: row.username });
+      return { userId: row.user_id, username: row.username };
     });
+    events.kick();
+    // A new password from the mailed link: the account's failures (for the ceiling) start afresh.
+    await throttle.passwordSet(username);
     await sessions.destroyAllForUser(userId);
     logger.info({ ...trace, userId }, 'Password set with a one-time token; all sessions ended');
     return null;

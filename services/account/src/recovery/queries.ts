@@ -46,7 +46,7 @@ export function lockToken(db: AccountDB, token: string) {
   return db
     .selectFrom('tokens')
     .innerJoin('users', 'users.id', 'tokens.user_id')
-    .select(['tokens.id', 'tokens.user_id', 'tokens.expires_at', 'tokens.used_at', 'users.username', 'users.enabled'])
+    .select(['tokens.id', 'tokens.user_id', 'tokens.purpose', 'tokens.expires_at', 'tokens.used_at', 'users.username', 'users.enabled'])
     .where('token_hash', '=', hashToken(token))
     .forUpdate()
     .executeTakeFirst();

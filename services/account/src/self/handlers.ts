@@ -1,6 +1,6 @@
 // The logged-in user: who they are, their groups and permissions, and their own settings.
 import { account, accountMore, conflict } from '@airwave/contracts';
-import { bindOperation, type OperationHandler } from '@airwave/service-kit';
+import { actorOf, bindOperation, type OperationHandler } from '@airwave/service-kit';
 import type { AccountContext } from '../shared/context';
 import { hashPassword } from '../shared/passwords';
 import { isUniqueViolation, sentFields } from '../shared/rows';
@@ -18,15 +18,21 @@ export function bindSelf(ctx: AccountContext) {
   ]);
 }
 
-function updateOwnSettings({ db, sessions, logger, mailer }: AccountContext): OperationHandler<typeof accountMore.settingsUpdate> {
-  return async (input, { principal, trace }) => {
+function updateOwnSettings({ db, sessions, logger, mailer, events, throttle }: AccountContext): OperationHandler<typeof accountMore.settingsUpdate> {
+  return async (input, call) => {
+    const { principal, trace } = call;
     const { password, password_again: _again, ...fields } = input;
     if (password !== undefined) assertPasswordChangeAllowed(password, principal);
     const changes = sentFields(fields);
     const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
     if (Object.keys(changes).length > 0 || passwordHash) {
       try {
-        await updateSettings(db, principal.userId, { ...changes, ...(passwordHash ? { password_hash: passwordHash } : {}) });
+        await db.transaction().execute(async (trx) => {
+          await updateSettings(trx, principal.userId, { ...changes, ...(passwordHash ? { password_hash: passwordHash } : {}) });
+          if (passwordHash) {
+            await events.record(trx, 'account.password.changed', { user_id: principal.userId, username: principal.username, by_administrator: false }, actorOf(call));
+          }
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('That email address is already in use.');
         throw error;
@@ -34,6 +40,8 @@ function updateOwnSettings({ db, sessions, logger, mailer }: AccountContext): Op
     }
     const settings = await readSettings(db, principal.userId);
     if (passwordHash) {
+      events.kick();
+      await throttle.passwordSet(principal.username);
       // Every other session of the user ends; the one that changed the password stays.
       await sessions.destroyAllForUser(principal.userId, principal.sessionId);
       logger.info({ ...trace, userId: principal.userId }, 'Password changed; other sessions ended');

@@ -1,6 +1,6 @@
 // Administration of users (permission manage_users).
 import { conflict, users, usersMore } from '@airwave/contracts';
-import { bindOperation, type OperationHandler } from '@airwave/service-kit';
+import { actorOf, bindOperation, type OperationHandler } from '@airwave/service-kit';
 import type { AccountContext } from '../shared/context';
 import { hashPassword } from '../shared/passwords';
 import { isUniqueViolation, sentFields } from '../shared/rows';
@@ -22,7 +22,8 @@ export function bindUsers(ctx: AccountContext) {
 }
 
 function createUser({ db, logger, events }: AccountContext): OperationHandler<typeof users.create> {
-  return async (input, { principal, trace }) => {
+  return async (input, call) => {
+    const { trace } = call;
     const groupIds = uniqueIds(input.group_ids);
     await assertGroupsExist(db, groupIds);
     const passwordHash = await hashPassword(input.password);
@@ -30,7 +31,7 @@ function createUser({ db, logger, events }: AccountContext): OperationHandler<ty
       const id = await db.transaction().execute(async (trx) => {
         const values = { username: input.username, email: input.email, name: input.name, display_name: input.display_name ?? input.name, password_hash: passwordHash };
         const userId = await insertUser(trx, values, groupIds);
-        await events.record(trx, 'account.user.created', { id: userId, username: input.username }, principal);
+        await events.record(trx, 'account.user.created', { id: userId, username: input.username }, actorOf(call));
         return userId;
       });
       events.kick();
@@ -43,19 +44,24 @@ function createUser({ db, logger, events }: AccountContext): OperationHandler<ty
   };
 }
 
-function editUser({ db, sessions, logger, events, refreshProfile }: AccountContext): OperationHandler<typeof usersMore.update> {
-  return async ({ id, password, group_ids, enabled, ...fields }, { principal, trace }) => {
+function editUser({ db, sessions, logger, events, refreshProfile, throttle }: AccountContext): OperationHandler<typeof usersMore.update> {
+  return async ({ id, password, group_ids, enabled, ...fields }, call) => {
+    const { principal, trace } = call;
     if (group_ids) await assertGroupsExist(db, group_ids);
     const passwordHash = password ? await hashPassword(password) : undefined;
     const changes = sentFields(fields);
+    let username: string;
     try {
-      await db.transaction().execute(async (trx) => {
+      username = await db.transaction().execute(async (trx) => {
         await lockUser(trx, id);
         await updateUser(trx, id, { ...changes, ...(passwordHash ? { password_hash: passwordHash } : {}), ...(enabled !== undefined ? { enabled } : {}) });
         if (group_ids) await setUserGroups(trx, id, uniqueIds(group_ids));
         if (mayLeaveAdminEmpty({ group_ids, enabled })) await assertAdminRemains(trx);
         const after = await userState(trx, id);
-        await events.record(trx, 'account.user.updated', { id, username: after.username, enabled: after.enabled }, principal);
+        const groups = group_ids ? { group_ids: uniqueIds(group_ids) } : {};
+        await events.record(trx, 'account.user.updated', { id, username: after.username, enabled: after.enabled, ...groups }, actorOf(call));
+        if (passwordHash) await events.record(trx, 'account.password.changed', { user_id: id, username: after.username, by_administrator: true }, actorOf(call));
+        return after.username;
       });
       events.kick();
     } catch (error) {
@@ -63,6 +69,7 @@ function editUser({ db, sessions, logger, events, refreshProfile }: AccountConte
       throw error;
     }
     if (endsSessions({ enabled, passwordHash })) await sessions.destroyAllForUser(id);
+    if (passwordHash) await throttle.passwordSet(username);
     await refreshProfile(id);
     logger.info({ ...trace, userId: id, by: principal.userId }, 'User updated');
     return userInfo(db, id);
@@ -70,12 +77,13 @@ function editUser({ db, sessions, logger, events, refreshProfile }: AccountConte
 }
 
 function removeUser({ db, sessions, logger, events }: AccountContext): OperationHandler<typeof usersMore.delete> {
-  return async ({ id }, { principal, trace }) => {
+  return async ({ id }, call) => {
+    const { principal, trace } = call;
     if (id === principal.userId) throw conflict('You cannot delete your own account.');
     await db.transaction().execute(async (trx) => {
       await deleteUser(trx, id);
       await assertAdminRemains(trx);
-      await events.record(trx, 'account.user.deleted', { id }, principal);
+      await events.record(trx, 'account.user.deleted', { id }, actorOf(call));
     });
     events.kick();
     await sessions.destroyAllForUser(id);

@@ -3,7 +3,7 @@
 // registered (docs/modules.md).
 import { badRequest, conflict, permissionsInternal } from '@airwave/contracts';
 import { dropSchema, migrateSchema } from '@airwave/db';
-import { callOperation, moduleSchema, type CallContext } from '@airwave/service-kit';
+import { actorOf, callOperation, moduleSchema, type CallContext } from '@airwave/service-kit';
 import type { ModulesContext } from '../context';
 import { claim, installRow, locked, markInstalled, release, schemaExists } from './queries';
 import { claimRefusal, isInstallable, refreshRequired, type InstallableModule } from './rules';
@@ -20,7 +20,7 @@ export async function install(ctx: ModulesContext, name: string, call: CallConte
     await callOperation(bus, permissionsInternal.register, { module: name, permissions: module.manifest.permissions }, { within: call });
     await locked(ctx.db, name, async (trx) => {
       await markInstalled(trx, name);
-      await events.record(trx, 'modules.module.installed', { name, version }, call.principal);
+      await events.record(trx, 'modules.module.installed', { name, version }, actorOf(call));
     });
   } catch (error) {
     await release(ctx.db, name);

@@ -2,17 +2,16 @@
 // too).
 import { permissionsInternal } from '@airwave/contracts';
 import { dropSchema } from '@airwave/db';
-import { callOperation, moduleSchema, type CallContext } from '@airwave/service-kit';
+import { actorOf, callOperation, moduleSchema, type CallContext } from '@airwave/service-kit';
 import type { ModulesContext } from '../context';
 import { locked, removeInstalled } from './queries';
 
 /** Uninstalls a module; false when it was not installed. */
 export async function uninstall({ db, bus, logger, events, catalog, live }: ModulesContext, name: string, call: CallContext): Promise<boolean> {
-  const { principal } = call;
   const module = catalog.find(name);
   const removed = await locked(db, name, async (trx) => {
     const version = await removeInstalled(trx, name);
-    if (version !== undefined) await events.record(trx, 'modules.module.uninstalled', { name, version }, principal);
+    if (version !== undefined) await events.record(trx, 'modules.module.uninstalled', { name, version }, actorOf(call));
     return version !== undefined;
   });
   if (removed) {
@@ -30,7 +29,7 @@ export async function purge(ctx: ModulesContext, name: string, call: CallContext
   catalog.find(name);
   await uninstall(ctx, name, call);
   await dropSchema(database, moduleSchema(name));
-  await locked(db, name, (trx) => events.record(trx, 'modules.module.purged', { name }, call.principal));
+  await locked(db, name, (trx) => events.record(trx, 'modules.module.purged', { name }, actorOf(call)));
   events.kick();
   logger.info({ ...call.trace, module: name }, 'Module purged');
 }
