@@ -2,7 +2,7 @@
 // sessions) or, when the URLs are set, the same composition against Postgres, NATS and Redis.
 import { accountService } from '@airwave/account';
 import { commonConfig, parseConfig, z } from '@airwave/config';
-import { corsOrigins, gatewayConfig, createGateway, trustedProxies } from '@airwave/gateway';
+import { consoleDirectory, corsOrigins, gatewayConfig, createGateway, trustedProxies } from '@airwave/gateway';
 import { createLogger, type Logger } from '@airwave/logging';
 import { mediaFileRoutes, mediaHttpPlugin, mediaService } from '@airwave/media';
 import { createLocalStorage } from '@airwave/storage';
@@ -84,6 +84,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       trustedProxies: trustedProxies(config.TRUSTED_PROXIES),
       requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
       readinessChecks: { database: () => shared.database.ping() },
+      consoleDir: consoleDirectory(config.CONSOLE_DIR),
     });
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();

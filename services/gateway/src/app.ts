@@ -18,6 +18,7 @@ import apiRoutes from './plugins/api-routes';
 import authentication from './plugins/authentication';
 import bodyParsing from './plugins/body-parsing';
 import calendarFeeds from './plugins/calendar-feeds';
+import consolePlugin from './plugins/console';
 import cors from './plugins/cors';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import gracefulClose from './plugins/graceful-close';
@@ -55,6 +56,8 @@ export interface GatewayOptions {
   moduleOperations?: Map<string, Operation[]>;
   /** Registers plugins (e.g. media file transfer) beside the gateway's own routes. */
   plugins?: ((app: FastifyInstance, helpers: GatewayHelpers) => Promise<void>)[];
+  /** The station console's built files, served at `/` (plugins/console.ts); undefined: not served. */
+  consoleDir?: string | null;
 }
 
 /** What a gateway plugin gets to authenticate and call the bus like the gateway's own routes. */
@@ -123,5 +126,6 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   for (const plugin of options.plugins ?? []) await plugin(app, helpers);
   await app.register(apiDocs, { moduleRoutes, extraRoutes: options.extraRoutes });
   await app.register(health, { bus, sessions, retryAfterSeconds, readinessChecks: options.readinessChecks, requiredServices: options.requiredServices });
+  if (options.consoleDir !== undefined) await app.register(consolePlugin, { root: options.consoleDir });
   return app;
 }

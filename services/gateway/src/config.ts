@@ -13,6 +13,7 @@ export const gatewayConfig = {
       'must be origins separated by commas, e.g. https://studio.example.org,http://localhost:3000',
     )
     .describe('Origins whose web pages may call the API from a browser (CORS), separated by commas. Unset: none.'),
+  CONSOLE_DIR: z.string().optional().describe("Directory of the built station console, served at / (default: the repository's apps/console/dist)."),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(1024 ** 3).default(1024 * 1024).describe('Largest JSON request body, in bytes.'),
   TRUSTED_PROXIES: z
     .string()

@@ -3,3 +3,4 @@ export * from './credentials';
 export * from './config';
 export * from './appkeys';
 export * from './trace';
+export { consoleDirectory } from './plugins/console';

@@ -10,6 +10,7 @@ import { createLocalStorage } from '@airwave/storage';
 import { join } from 'node:path';
 import { createGateway } from './app';
 import { corsOrigins, gatewayConfig, trustedProxies } from './config';
+import { consoleDirectory } from './plugins/console';
 
 const logger = createLogger({ name: 'gateway' });
 try {
@@ -38,7 +39,7 @@ try {
   // A gateway replica is ready when its own dependencies are: one service being down must not take
   // every gateway out of the load balancer (the failing routes answer 503 by themselves).
   const plugins = [mediaHttpPlugin({ storage: createLocalStorage(join(config.DATA_DIR, 'media')), maxUploadBytes: config.MAX_UPLOAD_BYTES }) as never];
-  const app = await createGateway({ bus: instrumentBus(bus, metrics), sessions, logger, metrics, moduleOperations, plugins, extraRoutes: mediaFileRoutes, requiredServices: [], bodyLimit: config.BODY_LIMIT_BYTES, corsOrigins: corsOrigins(config.CORS_ORIGINS), trustedProxies: trustedProxies(config.TRUSTED_PROXIES), requestTimeoutMs: config.REQUEST_TIMEOUT_MS });
+  const app = await createGateway({ bus: instrumentBus(bus, metrics), sessions, logger, metrics, moduleOperations, plugins, extraRoutes: mediaFileRoutes, requiredServices: [], bodyLimit: config.BODY_LIMIT_BYTES, corsOrigins: corsOrigins(config.CORS_ORIGINS), trustedProxies: trustedProxies(config.TRUSTED_PROXIES), requestTimeoutMs: config.REQUEST_TIMEOUT_MS, consoleDir: consoleDirectory(config.CONSOLE_DIR) });
   await app.listen({ port: config.PORT, host: config.HOST });
   let stopping = false;
   const stop = async () => {

@@ -1,0 +1,91 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, screenshot, startConsole, wav, type ConsoleRun } from './support';
+
+describe.skipIf(!browserAvailable)('console: media library', () => {
+  let run: ConsoleRun;
+  let page: Page;
+  beforeAll(async () => {
+    run = await startConsole();
+    ({ page } = await run.open());
+  });
+  afterAll(() => run?.stop());
+
+  const rows = () => page.getByRole('table', { name: 'Media items' }).locator('tbody tr');
+  async function searchFor(text: string) {
+    await page.getByRole('textbox', { name: 'Search' }).fill(text);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+  }
+
+  it('uploads generated WAVs by drag and drop, shows their duration, adds them and finds one', async () => {
+    await page.getByRole('button', { name: 'Upload files' }).click();
+    const files = [
+      { name: 'morning-jingle.wav', mimeType: 'audio/wav', buffer: wav(2) },
+      { name: 'station-id.wav', mimeType: 'audio/wav', buffer: wav(1) },
+      { name: 'weather-bed.wav', mimeType: 'audio/wav', buffer: wav(3) },
+    ];
+    // Dropped as a browser drops files: a DataTransfer on the drop zone.
+    const transfer = await page.evaluateHandle((list) => {
+      const data = new DataTransfer();
+      for (const f of list) data.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.mimeType }));
+      return data;
+    }, files.map((f) => ({ name: f.name, mimeType: f.mimeType, bytes: [...f.buffer] })));
+    const zone = page.locator('[aria-label^="Drop files"]');
+    await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
+    await zone.dispatchEvent('drop', { dataTransfer: transfer });
+    const upload = page.getByRole('group', { name: 'Upload morning-jingle.wav' });
+    await expect(upload.getByText('audio, wav, 0:02').waitFor()).resolves.toBeUndefined();
+    await upload.getByRole('textbox', { name: 'Artist' }).fill('Airwave Imaging');
+    await screenshot(page, 'media-upload');
+    await page.getByRole('button', { name: 'Add 3 to the library' }).click();
+    await page.getByText('3 item(s) added to the library.').waitFor();
+    await searchFor('jingle');
+    await page.getByRole('button', { name: 'Edit morning-jingle' }).waitFor();
+    expect(await rows().count()).toBe(1);
+    await expect(rows().first().textContent()).resolves.toContain('Airwave Imaging');
+    await searchFor('');
+    await expect.poll(() => rows().count()).toBe(3);
+    await page.getByRole('button', { name: 'Hide uploads' }).click();
+    await screenshot(page, 'media');
+  });
+
+  it('edits three items at once: one invalid item keeps all from saving, its error shown on it', async () => {
+    await page.getByRole('checkbox', { name: 'Select every item on this page' }).check();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit 3 items' });
+    await dialog.getByRole('textbox', { name: 'Value' }).fill('Jingles');
+    await dialog.getByRole('button', { name: 'Apply to all' }).click();
+    const second = dialog.getByRole('group', { name: /^Item 2:/ });
+    await second.getByRole('textbox', { name: 'Year' }).fill('99999');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Nothing was saved' }).waitFor();
+    await expect(second.getByText(/less than or equal to 9999|too big|9999/i).count()).resolves.toBeGreaterThan(0);
+    expect(await dialog.locator('[data-invalid]').count()).toBe(1);
+    await screenshot(page, 'media-bulk-edit');
+    // Nothing was saved: the library still has no genre.
+    expect(await page.getByRole('table', { name: 'Media items' }).getByText('Jingles').count()).toBe(0);
+    await second.getByRole('textbox', { name: 'Year' }).fill('2024');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('3 items saved.').waitFor();
+    await expect.poll(() => page.getByRole('table', { name: 'Media items' }).getByText('Jingles').count()).toBe(3);
+  });
+
+  it('archives an item, refuses to delete an approved one, deletes the archived one', async () => {
+    const select = (title: string) => page.getByRole('checkbox', { name: `Select ${title}` }).check();
+    await select('station-id');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete 1 item(s)' }).click();
+    await page.getByRole('alert').filter({ hasText: /archived or unapproved/i }).waitFor();
+    await select('station-id');
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await page.getByText('1 item(s) archived.').waitFor();
+    await expect.poll(() => rows().count()).toBe(2);
+    await page.locator('label', { hasText: /^Archived$/ }).click();
+    await page.getByRole('button', { name: 'Edit station-id' }).waitFor();
+    await select('station-id');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete 1 item(s)' }).click();
+    await page.getByText('1 item(s) deleted.').waitFor();
+    await page.getByText('No items found.').waitFor();
+  });
+});

@@ -1,0 +1,116 @@
+// What every end-to-end file shares: an embedded Airwave (the default `pnpm start` runs, in this
+// process, on a free port, with its own data directory) serving the built console, and Debian's
+// Chromium driven by playwright-core. Without /usr/bin/chromium the suite is skipped with a
+// message, except in CI, where it must run.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createLogger } from '@airwave/logging';
+import { startSystem, type RunningSystem } from '@airwave/server';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.AIRWAVE_CHROMIUM ?? '/usr/bin/chromium';
+export const ADMIN_PASSWORD = 'e2e-admin-password';
+const here = dirname(fileURLToPath(import.meta.url));
+export const consoleDist = join(here, '..', 'dist');
+export const screenshotDir = join(here, '..', '..', '..', 'docs', 'console-screenshots');
+
+/** Whether the suite runs here: Chromium present, or CI (where a missing one fails loudly). */
+const switchedOff = process.env.AIRWAVE_CONSOLE_E2E === '0';
+export const browserAvailable = !switchedOff && (existsSync(CHROMIUM) || Boolean(process.env.CI));
+if (!browserAvailable) {
+  process.stderr.write(
+    switchedOff
+      ? 'Console end-to-end tests skipped: AIRWAVE_CONSOLE_E2E=0.\n'
+      : `Console end-to-end tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium). CI runs them.\n`,
+  );
+}
+
+export interface ConsoleRun {
+  system: RunningSystem;
+  browser: Browser;
+  url: string;
+  /** A fresh browser context (its own storage), logged in as `username` unless null. */
+  open(username?: string | null, password?: string): Promise<{ context: BrowserContext; page: Page }>;
+  stop(): Promise<void>;
+}
+
+export async function startConsole(): Promise<ConsoleRun> {
+  if (!existsSync(join(consoleDist, 'index.html'))) throw new Error('apps/console is not built: run `pnpm --filter @airwave/console build`');
+  const dataDir = await mkdtemp(join(tmpdir(), 'airwave-console-e2e-'));
+  const system = await startSystem({
+    env: { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AIRWAVE_ADMIN_PASSWORD: ADMIN_PASSWORD, CONSOLE_DIR: consoleDist },
+    logger: createLogger({ level: 'silent' }),
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    system,
+    browser,
+    url: system.url,
+    async open(username = 'admin', password = ADMIN_PASSWORD) {
+      const context = await browser.newContext({ baseURL: system.url, viewport: { width: 1280, height: 800 }, timezoneId: 'UTC', locale: 'en-GB' });
+      contexts.push(context);
+      context.setDefaultTimeout(10_000);
+      const page = await context.newPage();
+      await page.goto('/');
+      if (username !== null) await logIn(page, username, password);
+      return { context, page };
+    },
+    async stop() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await system.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('navigation', { name: 'Pages' }).waitFor();
+}
+
+/** A screenshot of the page as it is, for docs/console.md. */
+export async function screenshot(page: Page, name: string, options: { notices?: boolean } = {}): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  // Without the notifications in the corner, when they would hide what the picture is of.
+  const style = options.notices === false ? await page.addStyleTag({ content: '.mantine-Notifications-root { visibility: hidden; }' }) : null;
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+  await style?.evaluate((element) => (element as Element).remove());
+}
+
+/** A short WAV of silence, `seconds` long (8 kHz, 8-bit mono). */
+export function wav(seconds: number): Buffer {
+  const rate = 8000;
+  const samples = Math.round(rate * seconds);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples, 40);
+  return Buffer.concat([header, Buffer.alloc(samples, 128)]);
+}
+
+/** Picks an option of a Mantine Select by its label. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('textbox', { name: label, exact: true }).or(page.getByRole('combobox', { name: label, exact: true })).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}

@@ -1,0 +1,67 @@
+// Providers (theme from the account's settings, notifications), the session, and the pages: each
+// page is its own chunk, loaded when first visited.
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Guard } from './layout/Guard';
+import { Shell } from './layout/Shell';
+import { SessionProvider } from './session/SessionProvider';
+import type { AccountSettings } from './session/session-context';
+import { consoleTheme, cssVariablesResolver } from './theme';
+
+const pages = {
+  media: () => import('./media/MediaPage'),
+  schedule: () => import('./schedule/SchedulePage'),
+  dayparting: () => import('./admin/DaypartingPage'),
+  modules: () => import('./admin/ModulesPage'),
+  settings: () => import('./pages/SettingsPage'),
+  'app-keys': () => import('./pages/AppKeysPage'),
+  users: () => import('./admin/UsersPage'),
+};
+const MediaPage = lazy(pages.media);
+const SchedulePage = lazy(pages.schedule);
+const DaypartingPage = lazy(pages.dayparting);
+const ModulesPage = lazy(pages.modules);
+const SettingsPage = lazy(pages.settings);
+const AppKeysPage = lazy(pages['app-keys']);
+const UsersPage = lazy(pages.users);
+
+// The page being opened starts loading now, beside the session check, rather than after it
+// (a module is fetched once: lazy() then finds it loaded or on its way).
+const opening = window.location.pathname.split('/')[1] || 'media';
+if (opening in pages) void pages[opening as keyof typeof pages]().catch(() => undefined);
+
+export function App() {
+  const [settings, setSettings] = useState<AccountSettings | null>(null);
+  const onSettings = useCallback((next: AccountSettings | null) => setSettings(next), []);
+  const theme = useMemo(() => consoleTheme(settings?.dyslexia_friendly_font ?? false), [settings?.dyslexia_friendly_font]);
+  const scheme = settings?.theme === 'dark' ? 'dark' : 'light';
+
+  useEffect(() => {
+    document.documentElement.lang = settings?.language || 'en';
+  }, [settings?.language]);
+
+  return (
+    <MantineProvider theme={theme} forceColorScheme={scheme} cssVariablesResolver={cssVariablesResolver}>
+      <Notifications position="top-center" />
+      <BrowserRouter>
+        <SessionProvider onSettings={onSettings}>
+          <Routes>
+            <Route element={<Shell />}>
+              <Route index element={<Navigate to="/media" replace />} />
+              <Route path="media" element={<MediaPage />} />
+              <Route path="schedule" element={<SchedulePage />} />
+              <Route path="dayparting" element={<Guard permission="manage_media_settings"><DaypartingPage /></Guard>} />
+              <Route path="modules" element={<Guard permission="manage_modules"><ModulesPage /></Guard>} />
+              <Route path="settings" element={<SettingsPage />} />
+              <Route path="app-keys" element={<Guard permission="manage_appkeys"><AppKeysPage /></Guard>} />
+              <Route path="users" element={<Guard permission="manage_users"><UsersPage /></Guard>} />
+              <Route path="*" element={<Navigate to="/media" replace />} />
+            </Route>
+          </Routes>
+        </SessionProvider>
+      </BrowserRouter>
+    </MantineProvider>
+  );
+}

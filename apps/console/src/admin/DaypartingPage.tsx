@@ -1,0 +1,94 @@
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useCallback, useEffect, useState } from 'react';
+import { api, messageOf } from '../lib/api';
+import type { Filter } from '../media/media-types';
+import { DaypartingForm } from './DaypartingForm';
+import { when, wrapsYear, type Restriction } from './dayparting-types';
+
+const blank: Restriction = { id: 0, description: '', start_month: 12, start_day: 24, start_time: '00:00', end_month: 1, end_day: 6, end_time: '23:59', filters: [{ filter: 'genre', op: 'eq', val: '' }] };
+
+export default function DaypartingPage() {
+  const [list, setList] = useState<Restriction[] | null>(null);
+  const [editing, setEditing] = useState<Restriction | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => api.scheduling.daypartingSearch({}).then(setList, (e) => setError(messageOf(e))), []);
+  useEffect(() => void load(), [load]);
+
+  const remove = async (r: Restriction) => {
+    try {
+      await api.scheduling.daypartingDelete({ id: r.id });
+      notifications.show({ color: 'green', message: 'Restriction deleted.' });
+      await load();
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Dayparting</Title>
+        <Button onClick={() => setEditing(blank)}>New restriction</Button>
+      </Group>
+      <Text size="sm">Restrictions keep media out of dynamic selection at times of the year and day.</Text>
+      {error && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {list?.length === 0 && <Text>No restrictions.</Text>}
+      {list && list.length > 0 && (
+        <Table aria-label="Dayparting restrictions" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Description</Table.Th>
+              <Table.Th>From</Table.Th>
+              <Table.Th>Until</Table.Th>
+              <Table.Th>Media</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>{r.description || `Restriction ${r.id}`}</Table.Td>
+                <Table.Td>{when(r.start_month, r.start_day, r.start_time)}</Table.Td>
+                <Table.Td>
+                  {when(r.end_month, r.end_day, r.end_time)}{' '}
+                  {wrapsYear(r) && (
+                    <Badge color="orange" variant="light">
+                      next year
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{(r.filters as Filter[]).map((f) => `${f.filter} ${f.op} ${String(f.val)}`).join('; ')}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Button size="xs" variant="light" onClick={() => setEditing(r)} aria-label={`Edit ${r.description || `restriction ${r.id}`}`}>
+                      Edit
+                    </Button>
+                    <Button size="xs" variant="light" color="red" onClick={() => void remove(r)} aria-label={`Delete ${r.description || `restriction ${r.id}`}`}>
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {editing && (
+        <DaypartingForm
+          initial={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            notifications.show({ color: 'green', message: 'Restriction saved.' });
+            void load();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert, Button, Group as Row, Modal, MultiSelect, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { api, fieldErrors, messageOf } from '../lib/api';
+import type { Group, User } from './users-types';
+
+/** A new user (username and password required) or an existing one's details, groups and state. */
+export function UserForm({ user, groups, onClose, onSaved }: { user: User | null; groups: Group[]; onClose: () => void; onSaved: () => void }) {
+  const [f, setF] = useState({ username: user?.username ?? '', name: user?.name ?? '', email: user?.email ?? '', display_name: user?.display_name ?? '', password: '', enabled: user?.enabled ?? true, group_ids: (user?.group_ids ?? []).map(String) });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const set = <K extends keyof typeof f>(name: K, value: (typeof f)[K]) => setF((x) => ({ ...x, [name]: value }));
+  const save = async () => {
+    setErrors({});
+    try {
+      const group_ids = f.group_ids.map(Number);
+      if (user) await api.usersMore.update({ id: user.id, name: f.name, email: f.email, ...(f.display_name ? { display_name: f.display_name } : {}), enabled: f.enabled, group_ids, ...(f.password ? { password: f.password } : {}) });
+      else await api.users.create({ username: f.username, password: f.password, name: f.name, email: f.email, group_ids, ...(f.display_name ? { display_name: f.display_name } : {}) });
+      onSaved();
+    } catch (failure) {
+      setErrors(fieldErrors(failure));
+      setError(messageOf(failure));
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={user ? `Edit ${user.username}` : 'New user'}>
+      <Stack>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput label="Username" required disabled={Boolean(user)} value={f.username} onChange={(e) => set('username', e.currentTarget.value)} error={errors.username} />
+        <TextInput label="Name" value={f.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} />
+        <TextInput label="Display name" value={f.display_name} onChange={(e) => set('display_name', e.currentTarget.value)} error={errors.display_name} />
+        <TextInput label="Email" type="email" value={f.email} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} />
+        <PasswordInput label={user ? 'New password (leave empty to keep it)' : 'Password'} required={!user} autoComplete="new-password" value={f.password} onChange={(e) => set('password', e.currentTarget.value)} error={errors.password} />
+        <MultiSelect label="Groups" searchable data={groups.map((g) => ({ value: String(g.id), label: g.name }))} value={f.group_ids} onChange={(v) => set('group_ids', v)} error={errors.group_ids} />
+        {user && <Switch label="Enabled (may log in)" checked={f.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} />}
+        <Row justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void save()}>{user ? 'Save user' : 'Create user'}</Button>
+        </Row>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,10 @@
+/** The pages, each offered only to users holding its permission (null: everyone). */
+export const navItems = [
+  { to: '/media', label: 'Media', permission: null },
+  { to: '/schedule', label: 'Schedule', permission: null },
+  { to: '/dayparting', label: 'Dayparting', permission: 'manage_media_settings' },
+  { to: '/modules', label: 'Modules', permission: 'manage_modules' },
+  { to: '/users', label: 'Users and groups', permission: 'manage_users' },
+  { to: '/app-keys', label: 'App keys', permission: 'manage_appkeys' },
+  { to: '/settings', label: 'Account settings', permission: null },
+] as const;

@@ -1,0 +1,75 @@
+// The one API client of the console (@airwave/client, the server's own contracts), the session
+// key kept across reloads, and the expiry the server reports on every reply.
+import { ApiError, createClient, type TypedClient } from '@airwave/client';
+
+const STORAGE = 'airwave.session';
+
+export interface StoredSession {
+  id: number;
+  key: string;
+  /** Unix seconds. */
+  expiry: number;
+}
+
+type Listener = (event: { kind: 'expiry'; expiry: number } | { kind: 'expired' }) => void;
+const listeners = new Set<Listener>();
+
+export function onSessionEvent(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const api: TypedClient = createClient({
+  baseUrl: window.location.origin,
+  onResponse(response) {
+    const expiry = Number(response.headers.get('x-session-expiry'));
+    if (expiry > 0) {
+      const stored = storedSession();
+      if (stored) saveSession({ ...stored, expiry });
+      for (const listener of listeners) listener({ kind: 'expiry', expiry });
+    }
+    if (response.status === 401 && storedSession()) for (const listener of listeners) listener({ kind: 'expired' });
+  },
+});
+
+export function storedSession(): StoredSession | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(STORAGE) ?? 'null') as StoredSession | null;
+    return value && typeof value.key === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveSession(session: StoredSession | null): void {
+  if (session) localStorage.setItem(STORAGE, JSON.stringify(session));
+  else localStorage.removeItem(STORAGE);
+  api.setCredentials(session ? { sessionKey: session.key } : null);
+}
+
+const initial = storedSession();
+if (initial) api.setCredentials({ sessionKey: initial.key });
+
+/** Query-string credentials for URLs the browser fetches by itself (audio, thumbnails). */
+export function credentialQuery(): string {
+  const session = storedSession();
+  return session ? `i=${session.id}&k=${encodeURIComponent(session.key)}` : '';
+}
+
+/** The message to show for a failed call. */
+export function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** Per-field messages of a refused request: `{ "media.1.year": "Too big" }` from the zod issues. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!(error instanceof ApiError)) return out;
+  const details = error.details as { issues?: { path: string; message: string }[] } | undefined;
+  for (const issue of details?.issues ?? []) out[issue.path] ??= issue.message;
+  return out;
+}
+
+export { ApiError };

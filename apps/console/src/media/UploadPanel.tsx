@@ -1,0 +1,96 @@
+// Upload several files by drag and drop (or choosing them): each gets a progress bar, then its
+// detected type, format and duration, and a title to give before it joins the library. All the
+// finished uploads are saved in one request (all or nothing), with each item's errors beside it.
+import { Alert, Button, Group, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/dropzone/styles.css';
+import { Dropzone } from '@mantine/dropzone';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { api, fieldErrors, messageOf } from '../lib/api';
+import { uploadFile } from '../lib/upload';
+import { formatDuration, type Upload } from './media-types';
+
+interface Row {
+  file: File;
+  progress: number;
+  result: Upload | null;
+  error: string | null;
+  title: string;
+  artist: string;
+}
+
+const titleOf = (upload: Upload, file: File) => String(upload.tags.title ?? '') || file.name.replace(/\.[^.]+$/, '');
+
+export function UploadPanel({ onSaved }: { onSaved: () => void }) {
+  const [rows, setRows] = useState<Row[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const patch = (file: File, change: Partial<Row>) => setRows((all) => all.map((r) => (r.file === file ? { ...r, ...change } : r)));
+
+  const add = (files: File[]) => {
+    setRows((all) => [...all, ...files.map((file) => ({ file, progress: 0, result: null, error: null, title: '', artist: '' }))]);
+    for (const file of files) {
+      uploadFile(file, (progress) => patch(file, { progress }))
+        .then((result) => patch(file, { result, title: titleOf(result, file), artist: String(result.tags.artist ?? '') }))
+        .catch((failure) => patch(file, { error: messageOf(failure) }));
+    }
+  };
+
+  const ready = rows.filter((r) => r.result);
+  const save = async () => {
+    setErrors({});
+    setError(null);
+    try {
+      await api.media.save({ media: ready.map((r) => ({ file_id: r.result!.file_id, file_key: r.result!.file_key, title: r.title, artist: r.artist })) });
+      notifications.show({ color: 'green', message: `${ready.length} item(s) added to the library.` });
+      setRows((all) => all.filter((r) => !r.result));
+      onSaved();
+    } catch (failure) {
+      setErrors(fieldErrors(failure));
+      setError(messageOf(failure));
+    }
+  };
+
+  return (
+    <Stack>
+      <Dropzone onDrop={add} multiple aria-label="Drop files to upload, or press to choose them">
+        <Text ta="center" py="lg">
+          Drop audio, video, image or document files here, or click to choose them.
+        </Text>
+      </Dropzone>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {rows.map((row, index) => {
+        const at = ready.indexOf(row);
+        return (
+          <Paper key={`${row.file.name}-${index}`} withBorder p="sm" aria-label={`Upload ${row.file.name}`} role="group">
+            <Group justify="space-between">
+              <Text fw={600}>{row.file.name}</Text>
+              <Text size="sm">{row.result ? `${row.result.type}, ${row.result.format}, ${formatDuration(row.result.duration)}` : row.error ? '' : `${Math.round(row.progress * 100)} %`}</Text>
+            </Group>
+            <Progress value={row.progress * 100} aria-label={`Progress of ${row.file.name}`} mt={4} color={row.error ? 'red' : undefined} />
+            {row.error && (
+              <Text c="red" size="sm" role="alert">
+                {row.error}
+              </Text>
+            )}
+            {row.result && (
+              <Group mt="xs" grow>
+                <TextInput label="Title" value={row.title} onChange={(e) => patch(row.file, { title: e.currentTarget.value })} error={errors[`media.${at}.title`]} />
+                <TextInput label="Artist" value={row.artist} onChange={(e) => patch(row.file, { artist: e.currentTarget.value })} error={errors[`media.${at}.artist`]} />
+              </Group>
+            )}
+          </Paper>
+        );
+      })}
+      {ready.length > 0 && (
+        <Group>
+          <Button onClick={() => void save()}>Add {ready.length} to the library</Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

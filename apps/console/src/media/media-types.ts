@@ -1,0 +1,30 @@
+import type { filterFields, filterOps, MediaItem, SearchFilter, UploadResult } from '@airwave/contracts';
+import type { z } from 'zod';
+
+export type Media = z.output<typeof MediaItem>;
+export type Filter = z.input<typeof SearchFilter> & { filter: (typeof filterFields)[number]; op: (typeof filterOps)[number] };
+export type Upload = z.output<typeof UploadResult>;
+export type Status = 'approved' | 'unapproved' | 'archived';
+
+export interface SearchState {
+  mode: 'simple' | 'advanced';
+  text: string;
+  filters: Filter[];
+  status: Status;
+  mine: boolean;
+  sortBy: 'updated' | 'title' | 'artist' | 'album' | 'year' | 'duration';
+  sortDir: 'asc' | 'desc';
+  page: number;
+}
+
+export const PAGE_SIZE = 50;
+
+/** "3:05" from seconds. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return '';
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

@@ -1,0 +1,48 @@
+import { Alert, Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { api, fieldErrors, messageOf } from '../lib/api';
+import { endpointChoices, toEndpoint, type Endpoint } from './appkey-endpoints';
+
+/** Create an app key (then its secret is shown once) or edit one's name and endpoints. */
+export function AppKeyForm({ initial, onClose, onSaved }: { initial: { id: number | null; name: string; permissions: Endpoint[] }; onClose: () => void; onSaved: (secret: { id: number; key: string } | null) => void }) {
+  const [name, setName] = useState(initial.name);
+  const [endpoints, setEndpoints] = useState(initial.permissions.map(([m, p]) => `${m} ${p}`));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const save = async () => {
+    setErrors({});
+    try {
+      const permissions = endpoints.map(toEndpoint);
+      if (initial.id) {
+        await api.accountMore.keyUpdate({ id: initial.id, name, permissions });
+        onSaved(null);
+      } else {
+        const created = await api.accountMore.keyCreate({ name, permissions });
+        onSaved({ id: created.id, key: created.key });
+      }
+    } catch (failure) {
+      setErrors(fieldErrors(failure));
+      setError(messageOf(failure));
+    }
+  };
+  const data = [...new Set([...endpointChoices.map((c) => c.value), ...endpoints])].map((value) => endpointChoices.find((c) => c.value === value) ?? { value, label: value });
+  return (
+    <Modal opened onClose={onClose} size="lg" title={initial.id ? `Edit ${initial.name}` : 'New app key'}>
+      <Stack>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
+        <MultiSelect label="Endpoints it may call" searchable data={data} value={endpoints} onChange={setEndpoints} error={errors.permissions} maxDropdownHeight={300} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void save()}>{initial.id ? 'Save app key' : 'Create app key'}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

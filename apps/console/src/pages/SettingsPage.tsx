@@ -1,0 +1,80 @@
+// The account's own settings. The four display preferences (theme, language, font, sidebar side)
+// take effect as soon as they are saved, without a reload.
+import { Alert, Button, Group, PasswordInput, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { api, fieldErrors, messageOf } from '../lib/api';
+import { useSession } from '../session/session-context';
+
+const languages = [
+  { value: 'en', label: 'English' },
+  { value: 'fr', label: 'Français' },
+  { value: 'de', label: 'Deutsch' },
+  { value: 'es', label: 'Español' },
+  { value: 'pt-BR', label: 'Português (Brasil)' },
+];
+
+export default function SettingsPage() {
+  const session = useSession();
+  const s = session.settings;
+  const [form, setForm] = useState({
+    name: s.name,
+    display_name: s.display_name,
+    email: s.email,
+    language: s.language ?? 'en',
+    theme: s.theme === 'dark' ? 'dark' : 'light',
+    dyslexia_friendly_font: s.dyslexia_friendly_font,
+    sidebar_display_left: s.sidebar_display_left,
+    password: '',
+    password_again: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const set = <K extends keyof typeof form>(name: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [name]: value }));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    setError(null);
+    try {
+      const { password, password_again, ...rest } = form;
+      // Only what changed is sent: an account may hold values the form would not accept (no email).
+      const changed = Object.fromEntries(Object.entries(rest).filter(([name, value]) => value !== (s as Record<string, unknown>)[name]));
+      const saved = await api.accountMore.settingsUpdate(password ? { ...changed, password, password_again } : changed);
+      session.setSettings(saved);
+      setForm((f) => ({ ...f, password: '', password_again: '' }));
+      notifications.show({ color: 'green', message: 'Settings saved.' });
+    } catch (failure) {
+      setErrors(fieldErrors(failure));
+      setError(messageOf(failure));
+    }
+  };
+
+  return (
+    <form onSubmit={save} aria-labelledby="settings-title">
+      <Stack maw={520}>
+        <Title order={2} id="settings-title">
+          Account settings
+        </Title>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput label="Username" value={s.username} disabled />
+        <TextInput label="Name" value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} />
+        <TextInput label="Display name" value={form.display_name} onChange={(e) => set('display_name', e.currentTarget.value)} error={errors.display_name} />
+        <TextInput label="Email" type="email" value={form.email} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} />
+        <Select label="Language" data={languages} value={form.language} onChange={(v) => set('language', v ?? 'en')} allowDeselect={false} error={errors.language} />
+        <Select label="Theme" data={[{ value: 'light', label: 'Light' }, { value: 'dark', label: 'Dark' }]} value={form.theme} onChange={(v) => set('theme', v === 'dark' ? 'dark' : 'light')} allowDeselect={false} />
+        <Switch label="Dyslexia-friendly font (OpenDyslexic)" checked={form.dyslexia_friendly_font} onChange={(e) => set('dyslexia_friendly_font', e.currentTarget.checked)} />
+        <Switch label="Page list on the left (otherwise on the right)" checked={form.sidebar_display_left} onChange={(e) => set('sidebar_display_left', e.currentTarget.checked)} />
+        <PasswordInput label="New password (leave empty to keep it)" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.currentTarget.value)} error={errors.password} />
+        <PasswordInput label="New password again" autoComplete="new-password" value={form.password_again} onChange={(e) => set('password_again', e.currentTarget.value)} error={errors.password_again} />
+        <Group>
+          <Button type="submit">Save settings</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

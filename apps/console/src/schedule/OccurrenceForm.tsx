@@ -1,0 +1,61 @@
+// "This occurrence only": its date, time and length, for a show what airs this time; skip it,
+// restore it as the series has it (when an exception changed it), or save the change.
+import { Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { MediaPicker } from './MediaPicker';
+import { changeOccurrence, restoreOccurrence, skipOccurrence, type Occurrence, type OccurrenceChange } from './occurrence-io';
+import { zoneName } from './recurrence';
+import type { Player } from './schedule-types';
+
+interface OnlyProps {
+  occurrence: Occurrence;
+  player: Player;
+  change: OccurrenceChange;
+  set: (fields: Partial<OccurrenceChange>) => void;
+  errors: Record<string, string>;
+  act: (action: () => Promise<unknown>, done: string) => Promise<void>;
+  onClose: () => void;
+}
+
+export function OccurrenceForm({ occurrence, player, change, set, errors, act, onClose }: OnlyProps) {
+  const exceptionId = occurrence.exceptionId;
+  return (
+    <>
+      <SimpleGrid cols={3}>
+        <TextInput type="date" label="Date" required value={change.date} onChange={(e) => set({ date: e.currentTarget.value })} error={errors.start} />
+        <TextInput type="time" label={`Time (${zoneName(player.timezone)})`} required value={change.time} onChange={(e) => set({ time: e.currentTarget.value })} />
+        <NumberInput label="Length (minutes)" required min={1} value={change.durationMinutes} onChange={(v) => set({ durationMinutes: Number(v) || 0 })} error={errors.duration} />
+      </SimpleGrid>
+      {occurrence.kind === 'show' && (
+        <SimpleGrid cols={2}>
+          <Select
+            label="What airs this time"
+            data={[{ value: 'series', label: "The series' item" }, { value: 'media', label: 'A media item' }, { value: 'live', label: 'Live (line-in)' }]}
+            value={change.itemChanged ? change.itemType : 'series'}
+            onChange={(v) => set(v === 'series' || !v ? { itemChanged: false } : { itemChanged: true, itemType: v === 'live' ? 'live' : 'media' })}
+            allowDeselect={false}
+            error={errors.item_type}
+          />
+          {change.itemChanged && change.itemType === 'media' && <MediaPicker value={change.itemId} title="" onChange={(id) => set({ itemId: id })} error={errors.item_id} />}
+        </SimpleGrid>
+      )}
+      <Group justify="space-between">
+        <Group>
+          <Button color="red" variant="light" onClick={() => void act(() => skipOccurrence(occurrence), 'This occurrence is skipped.')}>
+            Skip this occurrence
+          </Button>
+          {exceptionId && (
+            <Button variant="light" onClick={() => void act(() => restoreOccurrence(occurrence.kind, occurrence.entryId, exceptionId), 'The occurrence is back as the series has it.')}>
+              Restore as the series has it
+            </Button>
+          )}
+        </Group>
+        <Group>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void act(() => changeOccurrence(occurrence, change), 'This occurrence was changed.')}>Save this occurrence</Button>
+        </Group>
+      </Group>
+    </>
+  );
+}

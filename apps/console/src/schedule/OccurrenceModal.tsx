@@ -1,0 +1,83 @@
+// One occurrence of a recurring show or timeslot, clicked in the calendar: change this occurrence
+// only (skip it; move it or change its length; for a show, air another item; restore it as the
+// series has it), or go on to change this and the following ones, or the whole series.
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { api } from '../lib/api';
+import { changeOf, localLabel, type Occurrence, type OccurrenceChange } from './occurrence-io';
+import { OccurrenceForm } from './OccurrenceForm';
+import type { Player } from './schedule-types';
+import { useActions } from './use-actions';
+
+export type Scope = 'only' | 'following' | 'all';
+
+const scopes: { value: Scope; label: string }[] = [
+  { value: 'only', label: 'This occurrence only' },
+  { value: 'following', label: 'This and following' },
+  { value: 'all', label: 'All occurrences' },
+];
+
+interface Props {
+  occurrence: Occurrence;
+  player: Player;
+  onClose: () => void;
+  onSaved: () => void;
+  onCollision: (id: number | null) => void;
+  /** Goes on to the entry dialog: a split from this occurrence on, or the whole series. */
+  onScope: (scope: 'following' | 'all') => void;
+}
+
+export function OccurrenceModal({ occurrence, player, onClose, onSaved, onCollision, onScope }: Props) {
+  const zone = player.timezone;
+  const [scope, setScope] = useState<Scope>('only');
+  const [change, setChange] = useState<OccurrenceChange>(() => changeOf(occurrence, zone));
+  const { errors, error, act } = useActions(onCollision, onSaved);
+  const set = (fields: Partial<OccurrenceChange>) => setChange((c) => ({ ...c, ...fields }));
+  const moved = Date.parse(occurrence.originalStart) !== Date.parse(occurrence.start);
+  // An occurrence that already airs another item starts with that item chosen, so a save keeps it.
+  useEffect(() => {
+    if (occurrence.kind !== 'show' || !occurrence.exceptionId) return;
+    api.scheduling
+      .showExceptionList({ id: occurrence.entryId })
+      .then((list) => {
+        const found = list.find((e) => e.id === occurrence.exceptionId);
+        if (found?.item_type) set({ itemChanged: true, itemType: found.item_type === 'live' ? 'live' : 'media', itemId: found.item_id });
+      })
+      .catch(() => undefined);
+  }, [occurrence]);
+
+  return (
+    <Modal opened onClose={onClose} size="lg" title={`${occurrence.title}, ${localLabel(occurrence.start, zone)} on ${player.name}`}>
+      <Stack>
+        {occurrence.exceptionId && (
+          <Alert color="orange" title="Changed in this occurrence only">
+            {moved ? `Moved from ${localLabel(occurrence.originalStart, zone)}.` : 'It differs from the series here.'}
+          </Alert>
+        )}
+        {error && (
+          <Alert color="red" role="alert" title="Not saved">
+            {error}
+          </Alert>
+        )}
+        <SegmentedControl aria-label="Change which occurrences" data={scopes} value={scope} onChange={(v) => setScope(v as Scope)} />
+        {scope === 'only' ? (
+          <OccurrenceForm occurrence={occurrence} player={player} change={change} set={set} errors={errors} act={act} onClose={onClose} />
+        ) : (
+          <>
+            <Text size="sm">
+              {scope === 'following'
+                ? `The series ends before ${localLabel(occurrence.originalStart, zone)}; from then on it carries on with your changes. Earlier occurrences stay as they are.`
+                : 'Every occurrence changes, earlier ones too. Occurrences changed one at a time keep their changes.'}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button onClick={() => onScope(scope)}>Continue</Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

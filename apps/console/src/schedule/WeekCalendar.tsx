@@ -1,0 +1,99 @@
+// The week of one player in its own time zone (FullCalendar's time grid, zones by Luxon):
+// timeslots and shows side by side, each day headed with its length where a DST change makes it
+// 23 or 25 hours. Selecting a range starts a new entry there; clicking an entry opens it.
+import luxonPlugin from '@fullcalendar/luxon3';
+import interactionPlugin from '@fullcalendar/interaction';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import type { EventInput, EventSourceFuncArg } from '@fullcalendar/core';
+import { DateTime } from 'luxon';
+import { forwardRef, useCallback } from 'react';
+import { api } from '../lib/api';
+import { localLabel, type Occurrence } from './occurrence-io';
+import { hoursInDay } from './recurrence';
+import type { Player, ShowRow, TimeslotRow } from './schedule-types';
+
+interface Props {
+  player: Player;
+  /** Whose timeslots to list: everyone's (manage_timeslots) or one user's. */
+  timeslotsOf: number | null;
+  collision: number | null;
+  onSelect: (start: DateTime, minutes: number) => void;
+  onOpen: (occurrence: Occurrence) => void;
+  onError: (message: string) => void;
+}
+
+export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalendar({ player, timeslotsOf, collision, onSelect, onOpen, onError }, ref) {
+  const zone = player.timezone;
+  const events = useCallback(
+    async (info: EventSourceFuncArg): Promise<EventInput[]> => {
+      const window = { start: info.startStr, end: info.endStr, player: player.id };
+      try {
+        const [slots, shows] = await Promise.all([api.scheduling.timeslotList(timeslotsOf ? { ...window, user_id: timeslotsOf } : window), api.scheduling.showList(window)]);
+        return [
+          ...slots.map((s) => eventOf('timeslot', s, `Timeslot: ${s.description || `user ${s.user_id}`}`, collision, zone)),
+          ...shows.map((s) => eventOf('show', s, s.name ?? `${s.item_type} ${s.item_id}`, collision, zone)),
+        ];
+      } catch (failure) {
+        onError(failure instanceof Error ? failure.message : String(failure));
+        return [];
+      }
+    },
+    [player.id, timeslotsOf, collision, onError, zone],
+  );
+  return (
+    <FullCalendar
+      ref={ref}
+      plugins={[timeGridPlugin, interactionPlugin, luxonPlugin]}
+      initialView="timeGridWeek"
+      timeZone={zone}
+      locale={document.documentElement.lang}
+      firstDay={1}
+      allDaySlot={false}
+      slotEventOverlap={false}
+      nowIndicator
+      selectable
+      height={640}
+      scrollTime="06:00:00"
+      headerToolbar={{ left: 'prev,next today', center: 'title', right: '' }}
+      buttonHints={{ prev: 'Previous week', next: 'Next week', today: 'This week' }}
+      eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+      slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+      events={events}
+      dayHeaderContent={(arg) => {
+        const date = DateTime.fromJSDate(arg.date, { zone: 'UTC' }).toISODate()!;
+        const hours = hoursInDay(date, zone);
+        return (
+          <span>
+            {arg.text}
+            {hours !== 24 && <span className="dst-day"> ({hours}-hour day)</span>}
+          </span>
+        );
+      }}
+      select={(arg) => onSelect(DateTime.fromISO(arg.startStr, { setZone: true }).setZone(zone), Math.round((arg.end.getTime() - arg.start.getTime()) / 60000))}
+      eventClick={(arg) => onOpen(arg.event.extendedProps.occurrence as Occurrence)}
+      eventDidMount={(arg) => {
+        const note = arg.event.extendedProps.note as string | undefined;
+        arg.el.setAttribute('aria-label', `${arg.event.title}, ${arg.timeText}${note ? ` (${note})` : ''}`);
+        if (note) arg.el.setAttribute('title', note);
+        arg.el.setAttribute('tabindex', '0');
+      }}
+    />
+  );
+});
+
+/** A calendar event of an occurrence row; one an exception changed is marked and says how. */
+function eventOf(kind: Occurrence['kind'], row: ShowRow | TimeslotRow, title: string, collision: number | null, zone: string): EventInput {
+  const changed = row.exception_id !== undefined;
+  const moved = changed && row.original_start !== undefined && Date.parse(row.original_start) !== Date.parse(row.start);
+  const note = !changed ? undefined : moved ? `moved from ${localLabel(row.original_start!, zone)}` : kind === 'show' ? 'changed in this occurrence only' : 'length changed in this occurrence only';
+  const occurrence: Occurrence = { kind, entryId: row.id, title, start: row.start, duration: row.duration, originalStart: row.original_start ?? row.start, exceptionId: row.exception_id ?? null, recurring: row.mode !== undefined };
+  return {
+    id: `${kind[0]}${row.id}-${row.start}`,
+    title,
+    start: row.start,
+    end: row.end,
+    classNames: [`entry-${kind}`, ...(changed ? ['entry-changed'] : []), ...(collision === row.id ? ['entry-collision'] : [])],
+    extendedProps: { occurrence, note },
+  };
+}

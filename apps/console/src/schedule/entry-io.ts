@@ -1,0 +1,44 @@
+// Between the entry dialog's draft and the API: the input of a create or save, and a draft from a
+// stored show or timeslot (its first start read in the player's zone).
+import { DateTime } from 'luxon';
+import { api } from '../lib/api';
+import type { EntryDraft, EntryException, Mode, Player } from './schedule-types';
+
+export function entryInput(draft: EntryDraft, player: Player) {
+  const common = {
+    player_id: player.id,
+    mode: draft.mode,
+    x_data: draft.mode.startsWith('x') ? draft.every : null,
+    // A local time: the server reads it in the player's zone.
+    start: `${draft.date} ${draft.time}:00`,
+    duration: Math.round(draft.durationMinutes * 60),
+    stop: draft.mode === 'once' || !draft.stop ? null : draft.stopExact && draft.stopExact.startsWith(draft.stop) ? draft.stopExact : draft.stop,
+  };
+  return draft.kind === 'show'
+    ? { ...common, item_type: draft.itemType, item_id: draft.itemType === 'live' ? (draft.itemId ?? 1) : (draft.itemId ?? 0) }
+    : { ...common, user_id: draft.userId, description: draft.description };
+}
+
+/** Creates or saves the entry; answers its exceptions as the server now has them. */
+export async function saveEntry(draft: EntryDraft, player: Player): Promise<EntryException[]> {
+  const input = entryInput(draft, player);
+  if (draft.kind === 'show') {
+    const show = input as Parameters<typeof api.scheduling.showCreate>[0];
+    return (await (draft.id ? api.scheduling.showSave({ ...show, id: draft.id }) : api.scheduling.showCreate(show))).exceptions;
+  }
+  const slot = input as Parameters<typeof api.scheduling.timeslotCreate>[0];
+  return (await (draft.id ? api.scheduling.timeslotSave({ ...slot, id: draft.id }) : api.scheduling.timeslotCreate(slot))).exceptions;
+}
+
+export function deleteEntry(draft: EntryDraft): Promise<unknown> {
+  return draft.kind === 'show' ? api.scheduling.showDelete({ id: draft.id! }) : api.scheduling.timeslotDelete({ id: draft.id! });
+}
+
+export async function loadEntry(kind: EntryDraft['kind'], id: number, player: Player, base: EntryDraft): Promise<EntryDraft> {
+  const entry = kind === 'show' ? await api.scheduling.showGet({ id }) : await api.scheduling.timeslotGet({ id });
+  const start = DateTime.fromISO(entry.start, { zone: player.timezone });
+  const stop = entry.stop ? DateTime.fromISO(entry.stop, { zone: player.timezone }).toISODate() : '';
+  const draft: EntryDraft = { ...base, kind, id, date: start.toISODate()!, time: start.toFormat('HH:mm'), durationMinutes: entry.duration / 60, mode: entry.mode as Mode, every: entry.x_data ?? 2, stop: stop ?? '', stopExact: entry.stop ?? undefined, exceptions: entry.exceptions };
+  if ('item_type' in entry) return { ...draft, itemType: entry.item_type === 'live' ? 'live' : 'media', itemId: entry.item_id };
+  return { ...draft, userId: entry.user_id, description: entry.description };
+}

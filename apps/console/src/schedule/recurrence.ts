@@ -1,0 +1,32 @@
+// Plain-language summaries of an entry's recurrence and the lengths of days in a zone (a DST
+// change makes a 23- or 25-hour day).
+import { DateTime } from 'luxon';
+import type { EntryDraft } from './schedule-types';
+
+const unit = { daily: 'day', xdays: 'day', weekly: 'week', xweeks: 'week', monthly: 'month', xmonths: 'month' } as const;
+
+/** The zone's city, as people say it: "Europe/London" → "London". */
+export function zoneName(zone: string): string {
+  return (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+}
+
+/** "every 2 weeks on Sunday at 08:00 London time until 10 Nov 2026". */
+export function summary(draft: Pick<EntryDraft, 'date' | 'time' | 'mode' | 'every' | 'stop' | 'durationMinutes'>, zone: string, locale = 'en-GB'): string {
+  const start = DateTime.fromISO(`${draft.date}T${draft.time}`, { zone }).setLocale(locale);
+  if (!start.isValid) return '';
+  const at = `at ${draft.time} ${zoneName(zone)} time`;
+  const length = draft.durationMinutes % 60 ? `${draft.durationMinutes} minutes` : `${draft.durationMinutes / 60} hour${draft.durationMinutes === 60 ? '' : 's'}`;
+  if (draft.mode === 'once') return `once, on ${start.toFormat('cccc d LLL yyyy')} ${at}, for ${length}`;
+  const n = draft.mode.startsWith('x') ? draft.every : 1;
+  const u = unit[draft.mode];
+  const every = n === 1 ? `every ${u}` : `every ${n} ${u}s`;
+  const on = u === 'week' ? ` on ${start.toFormat('cccc')}` : u === 'month' ? ` on day ${start.day}` : '';
+  const until = draft.stop ? ` until ${DateTime.fromISO(draft.stop, { zone }).setLocale(locale).toFormat('d LLL yyyy')}` : '';
+  return `${every}${on} ${at}${until}, for ${length}, from ${start.toFormat('d LLL yyyy')}`;
+}
+
+/** Hours in the local day `date` ("2026-03-29") of `zone`: 23, 24 or 25. */
+export function hoursInDay(date: string, zone: string): number {
+  const start = DateTime.fromISO(date, { zone }).startOf('day');
+  return Math.round(start.plus({ days: 1 }).diff(start, 'hours').hours);
+}

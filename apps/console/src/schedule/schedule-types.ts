@@ -1,0 +1,32 @@
+import type { operationGroups } from '@airwave/contracts';
+import type { z } from 'zod';
+
+type S = (typeof operationGroups)['scheduling'];
+export type Player = z.output<S['playerGet']['output']>;
+export type ShowRow = z.output<S['showList']['output']>[number];
+export type TimeslotRow = z.output<S['timeslotList']['output']>[number];
+export type EntryException = z.output<S['showGet']['output']>['exceptions'][number] | z.output<S['timeslotGet']['output']>['exceptions'][number];
+export type Mode = 'once' | 'daily' | 'weekly' | 'monthly' | 'xdays' | 'xweeks' | 'xmonths';
+
+/** What the entry dialog edits: a show or a timeslot, new (id null) or saved. */
+export interface EntryDraft {
+  kind: 'show' | 'timeslot';
+  id: number | null;
+  /** Local date and time in the player's zone: "2026-03-22", "08:00". */
+  date: string;
+  time: string;
+  durationMinutes: number;
+  mode: Mode;
+  every: number;
+  /** Last day (local date) or "" for none. */
+  stop: string;
+  /** The stop as the server has it (ISO), kept while `stop` is its date: a split series stops just before an occurrence, not at the end of a day. */
+  stopExact?: string | undefined;
+  itemType: 'media' | 'live';
+  itemId: number | null;
+  itemTitle: string;
+  description: string;
+  userId: number;
+  /** A saved series' exceptions (skipped, moved, replaced occurrences; `matches: false` once the series' times left them). */
+  exceptions?: EntryException[];
+}

@@ -1,0 +1,37 @@
+import { Anchor, Center, Group, Paper, Title } from '@mantine/core';
+import { useState } from 'react';
+import { AccountRequestForm } from './AccountRequestForm';
+import { LoginForm, type LoginResult } from './LoginForm';
+
+type View = 'login' | 'forgot' | 'register';
+
+export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: LoginResult) => Promise<void> }) {
+  const [view, setView] = useState<View>('login');
+  return (
+    <Center component="main" mih="100vh" p="md">
+      <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
+        <Title order={1} size="h2" mb="lg">
+          Airwave
+        </Title>
+        {view === 'login' && <LoginForm onLoggedIn={onLoggedIn} />}
+        {view !== 'login' && <AccountRequestForm kind={view} />}
+        <Group justify="space-between" mt="lg">
+          {view !== 'login' ? (
+            <Anchor component="button" type="button" onClick={() => setView('login')}>
+              Back to log in
+            </Anchor>
+          ) : (
+            <>
+              <Anchor component="button" type="button" onClick={() => setView('forgot')}>
+                Forgot your password?
+              </Anchor>
+              <Anchor component="button" type="button" onClick={() => setView('register')}>
+                Create an account
+              </Anchor>
+            </>
+          )}
+        </Group>
+      </Paper>
+    </Center>
+  );
+}
