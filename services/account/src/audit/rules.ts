@@ -2,7 +2,7 @@
 // acted, from which address, in which request, and which account the event is about), and how
 // the filters read.
 import { auditedEventTypes, type EventFrame } from '@airwave/contracts';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { AuditTable } from '../schema';
 
 const isNumber = (v: unknown): v is number => typeof v === 'number';
@@ -40,18 +40,7 @@ export const filterTime = (value: number | string): Date => new Date(typeof valu
 export const subTypesPattern = (type: string): string => `${type.replace(/_/g, '\\_')}.%`;
 
 /** An entry as the API answers it. */
-export function entryOf(row: {
-  id: string;
-  type: string;
-  occurred_at: Date;
-  user_id: number | null;
-  username: string | null;
-  actor_id: number | null;
-  actor_username: string | null;
-  address: string | null;
-  request_id: string | null;
-  details: Record<string, unknown>;
-}) {
+export function entryOf(row: Selectable<AuditTable>) {
   return { ...row, occurred_at: row.occurred_at.toISOString() };
 }
 
