@@ -1,4 +1,5 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { TwoFactorRequired } from '@airwave/client';
 import { useState, type FormEvent } from 'react';
 import { api, messageOf } from '../lib/api';
 
@@ -8,22 +9,38 @@ export interface LoginResult {
   key_expiry: number;
 }
 
-/** Username and password; the username is fixed when renewing an expired session. */
+/**
+ * Username and password, then, for an account with two-factor sign-in, a code from the
+ * authenticator app (or a recovery code). The username is fixed when renewing an expired session.
+ */
 export function LoginForm({ onLoggedIn, username: fixedUsername }: { onLoggedIn: (session: LoginResult) => Promise<void>; username?: string }) {
   const [username, setUsername] = useState(fixedUsername ?? '');
   const [password, setPassword] = useState('');
+  const [ticket, setTicket] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  const attempt = async () => {
+    // An expired key must not travel with the login: the gateway refuses bad credentials anywhere.
+    api.setCredentials(null);
+    if (ticket) return api.completeLogin(ticket, code.trim());
+    try {
+      return await api.login(username, password);
+    } catch (failure) {
+      if (!(failure instanceof TwoFactorRequired)) throw failure;
+      setTicket(failure.ticket);
+      return null;
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      // An expired key must not travel with the login: the gateway refuses bad credentials anywhere.
-      api.setCredentials(null);
-      const session = await api.account.login({ username, password });
-      await onLoggedIn(session);
+      const session = await attempt();
+      if (session) await onLoggedIn(session);
     } catch (failure) {
       setError(messageOf(failure));
     } finally {
@@ -39,8 +56,17 @@ export function LoginForm({ onLoggedIn, username: fixedUsername }: { onLoggedIn:
             {error}
           </Alert>
         )}
-        <TextInput label="Username" name="username" autoComplete="username" required value={username} disabled={fixedUsername !== undefined} onChange={(e) => setUsername(e.currentTarget.value)} data-autofocus />
-        <PasswordInput label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+        {ticket ? (
+          <>
+            <Text>Enter the code your authenticator app shows for {username}, or one of your recovery codes.</Text>
+            <TextInput label="Code" name="code" autoComplete="one-time-code" inputMode="numeric" required value={code} onChange={(e) => setCode(e.currentTarget.value)} data-autofocus />
+          </>
+        ) : (
+          <>
+            <TextInput label="Username" name="username" autoComplete="username" required value={username} disabled={fixedUsername !== undefined} onChange={(e) => setUsername(e.currentTarget.value)} data-autofocus />
+            <PasswordInput label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          </>
+        )}
         <Button type="submit" loading={busy}>
           Log in
         </Button>
