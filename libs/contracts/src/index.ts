@@ -11,6 +11,7 @@ export * from './creation';
 export * from './users';
 export * from './media-internal';
 export * from './openapi';
+export { buildAsyncApiDocument } from './asyncapi';
 export * from './input-forms';
 export * from './events';
 export * from './security-events';

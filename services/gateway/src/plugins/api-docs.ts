@@ -1,6 +1,6 @@
 // The API described: the OpenAPI document built from the contract (with the routes of the modules
-// installed right now), and the interactive docs page over it.
-import { buildOpenApiDocument, envelope, type ExtraRoute } from '@airwave/contracts';
+// installed right now), the interactive docs page over it, and the events as an AsyncAPI document.
+import { buildAsyncApiDocument, buildOpenApiDocument, envelope, type ExtraRoute } from '@airwave/contracts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsync } from 'fastify';
@@ -19,6 +19,7 @@ export interface ApiDocsOptions {
 const gatewayRoutes: ExtraRoute[] = [
   { method: 'GET', path: `${API}/ping`, summary: 'Answers the bare JSON string "pong" (no envelope), as OpenBroadcaster does', tag: 'Server', bare: { const: 'pong' } },
   { method: 'GET', path: `${API}/openapi.json`, summary: 'This document', tag: 'Server', contentType: 'application/json' },
+  { method: 'GET', path: `${API}/asyncapi.json`, summary: 'The events the services publish on NATS, as an AsyncAPI 3 document', tag: 'Server', contentType: 'application/json' },
   {
     method: 'GET',
     path: '/healthz',
@@ -51,6 +52,8 @@ const apiDocs: FastifyPluginAsync<ApiDocsOptions> = async (app, { moduleRoutes, 
     const installed = moduleRoutes.installedOperations();
     return reply.header('cache-control', 'no-cache').send(installed.length ? buildOpenApiDocument(routes, {}, installed) : document);
   });
+  const events = buildAsyncApiDocument();
+  app.get(`${API}/asyncapi.json`, async (_request, reply) => reply.header('cache-control', 'no-cache').send(events));
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 };

@@ -1,0 +1,62 @@
+// The events as an AsyncAPI 3 document, built from the event registry as the OpenAPI document is
+// from the operations: one channel per event type on NATS (`<prefix>.events.<type>`, JetStream
+// stream `<PREFIX>_EVENTS`), its message the event frame with that type's payload schema, and what
+// a subscriber can count on (docs/events.md).
+import { z } from 'zod';
+import { EventFrame } from './bus';
+import { eventDescriptions, eventRegistry } from './events';
+import type { JsonSchema } from './openapi-schema';
+
+const GUARANTEES = [
+  'Events are published after the change commits, through each service\'s outbox: never for a rolled-back change, at least once (a subscriber drops a repeated `id`).',
+  'They are kept in the JetStream stream `<PREFIX>_EVENTS` (file storage, limits retention: 7 days), so a durable consumer created later can start from the beginning of retention.',
+  'A durable consumer (explicit acks) shares the events among the replicas that bind it and redelivers an event whose handler failed, after a growing delay, up to 5 times.',
+  'Delivery follows the stream\'s order while nothing fails; a redelivered event (a failed handler, a consumer that stopped) can arrive after newer ones, so apply an event\'s own state rather than a delta.',
+].join('\n\n');
+
+/** An event's message payload: the frame, its `type` fixed, its `payload` the type's own schema (JSON Schema draft-07, AsyncAPI's default). */
+function frameSchema(type: string, payload: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(EventFrame.extend({ type: z.literal(type), payload }), { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+const idOf = (type: string) => type.replace(/\./g, '_');
+
+function eventParts(type: string, payload: z.ZodType) {
+  const id = idOf(type);
+  const summary = eventDescriptions[type] ?? `The ${type.split('.').slice(1).join(' ')} changed.`;
+  return {
+    id,
+    message: { name: type, title: type, summary, contentType: 'application/json', payload: frameSchema(type, payload) },
+    channel: {
+      address: `{prefix}.events.${type}`,
+      title: type,
+      description: summary,
+      parameters: { prefix: { description: 'The bus prefix (BUS_PREFIX; `airwave` by default).', default: 'airwave' } },
+      messages: { [id]: { $ref: `#/components/messages/${id}` } },
+    },
+    operation: { action: 'receive', title: `Receive ${type}`, summary, channel: { $ref: `#/channels/${id}` }, messages: [{ $ref: `#/channels/${id}/messages/${id}` }] },
+  };
+}
+
+export function buildAsyncApiDocument(options: { version?: string } = {}): JsonSchema {
+  const channels: JsonSchema = {};
+  const operations: JsonSchema = {};
+  const messages: JsonSchema = {};
+  for (const type of Object.keys(eventRegistry).sort()) {
+    const { id, message, channel, operation } = eventParts(type, eventRegistry[type]!);
+    messages[id] = message;
+    channels[id] = channel;
+    operations[`receive_${id}`] = operation;
+  }
+  return {
+    asyncapi: '3.0.0',
+    info: { title: 'Airwave events', version: options.version ?? '2.0.0', description: `What Airwave's services publish on NATS.\n\n${GUARANTEES}` },
+    defaultContentType: 'application/json',
+    servers: { nats: { host: 'localhost:4222', protocol: 'nats', description: "The station's NATS server with JetStream (NATS_URL)." } },
+    channels,
+    operations,
+    components: { messages },
+  };
+}
