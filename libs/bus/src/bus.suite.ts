@@ -243,6 +243,22 @@ export function busSuite(name: string, makePair: (options: Pick<BusOptions, 'onH
       await sub.unsubscribe();
     });
 
+    it('starts a new consumer at a time: the events stored from then on', async () => {
+      await b.publish('test.since.old', { n: 1 });
+      await sleep(30);
+      const since = new Date();
+      await sleep(30);
+      await b.publish('test.since.new', { n: 2 });
+      const seen: unknown[] = [];
+      const sub = await a.subscribe('test.since.>', (event) => {
+        seen.push(event.data);
+      }, { durable: `since_${Math.random().toString(36).slice(2)}`, deliverFrom: since });
+      await until(() => seen.length >= 1);
+      await sleep(200);
+      expect(seen).toEqual([{ n: 2 }]);
+      await sub.unsubscribe();
+    });
+
     it('resumes a durable consumer where it left off', async () => {
       const durable = `resume_${Math.random().toString(36).slice(2)}`;
       const seen: number[] = [];

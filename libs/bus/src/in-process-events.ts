@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer, InProcessHub, StoredEvent } from './in-process-hub';
 import { eventSubject, subjectMatches } from './subjects';
-import type { Headers } from './types';
+import type { DeliverFrom, Headers } from './types';
 
 const DEDUPE_WINDOW_MS = 120_000;
 
@@ -28,6 +28,7 @@ export function publishEvent(hub: InProcessHub, prefix: string, subject: string,
     payload,
     headers: { ...(options.headers ?? {}) },
     msgId,
+    storedAt: now,
   };
   hub.events.push(event);
   // Bounded memory, like a stream's limits: the oldest events go first.
@@ -40,7 +41,7 @@ export function joinConsumer(
   hub: InProcessHub,
   prefix: string,
   fullPattern: string,
-  options: { durable?: string; deliverFrom?: 'new' | 'all'; maxDeliver?: number },
+  options: { durable?: string; deliverFrom?: DeliverFrom; maxDeliver?: number },
 ): Consumer {
   if (!options.durable) {
     const consumer = newConsumer(hub, undefined, fullPattern, options);
@@ -55,12 +56,19 @@ export function joinConsumer(
   return consumer;
 }
 
-function newConsumer(hub: InProcessHub, name: string | undefined, pattern: string, options: { deliverFrom?: 'new' | 'all'; maxDeliver?: number }): Consumer {
+/** The sequence a new consumer starts at: the next event, the first stored, or the first stored at or after a time. */
+function startSeq(hub: InProcessHub, from: DeliverFrom | undefined): number {
+  if (from === 'all') return 1;
+  if (from instanceof Date) return hub.events.find((event) => event.storedAt >= from.getTime())?.seq ?? hub.nextSeq;
+  return hub.nextSeq;
+}
+
+function newConsumer(hub: InProcessHub, name: string | undefined, pattern: string, options: { deliverFrom?: DeliverFrom; maxDeliver?: number }): Consumer {
   return {
     name,
     pattern,
     maxDeliver: options.maxDeliver ?? 5,
-    cursor: options.deliverFrom === 'all' ? 1 : hub.nextSeq,
+    cursor: startSeq(hub, options.deliverFrom),
     members: [],
     nextMember: 0,
     pending: [],

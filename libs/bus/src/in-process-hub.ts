@@ -25,6 +25,8 @@ export interface StoredEvent {
   payload: string;
   headers: Headers;
   msgId: string;
+  /** When it was stored (ms), for a consumer starting at a time. */
+  storedAt: number;
 }
 
 export interface Member {

@@ -9,7 +9,7 @@ import { joinConsumer, publishEvent, pump } from './in-process-events';
 import { createInProcessHub, type Handler, type HubBus, type InProcessHub, type Member, type StoredEvent } from './in-process-hub';
 import { chooseHandlers, firstReply } from './in-process-requests';
 import { eventSubject, requestSubject } from './subjects';
-import type { Bus, BusOptions, EventHandler, Headers, RequestHandler, Subscription } from './types';
+import type { Bus, BusOptions, DeliverFrom, EventHandler, Headers, RequestHandler, Subscription } from './types';
 
 export { createInProcessHub, type InProcessHub } from './in-process-hub';
 
@@ -80,7 +80,7 @@ class InProcessBus implements Bus, HubBus {
   async subscribe(
     pattern: string,
     handler: EventHandler,
-    options: { durable?: string; deliverFrom?: 'new' | 'all'; maxDeliver?: number } = {},
+    options: { durable?: string; deliverFrom?: DeliverFrom; maxDeliver?: number } = {},
   ): Promise<Subscription> {
     if (this.state === 'closed') throw closed();
     const member: Member = { id: this.hub.nextId++, handler, bus: this };

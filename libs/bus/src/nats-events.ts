@@ -32,6 +32,12 @@ export async function ensureEventStream(jsm: JetStreamManager, stream: string, p
   }
 }
 
+/** JetStream's deliver policy for where a new consumer starts. */
+function deliverPolicy(from: SubscribeOptions['deliverFrom']) {
+  if (from instanceof Date) return { deliver_policy: DeliverPolicy.StartTime, opt_start_time: from.toISOString() };
+  return { deliver_policy: from === 'all' ? DeliverPolicy.All : DeliverPolicy.New };
+}
+
 /**
  * Creates a subscriber's consumer unless it exists, returning its name: the durable name's, or a
  * new ephemeral consumer's (removed by the server after a minute without a subscriber).
@@ -43,7 +49,7 @@ export async function ensureConsumer(jsm: JetStreamManager, stream: string, filt
     ...(options.durable ? { durable_name: name } : { inactive_threshold: 60 * 1_000_000_000 }),
     filter_subject: filter,
     ack_policy: AckPolicy.Explicit,
-    deliver_policy: options.deliverFrom === 'all' ? DeliverPolicy.All : DeliverPolicy.New,
+    ...deliverPolicy(options.deliverFrom),
     max_deliver: options.maxDeliver ?? 5,
     ack_wait: (options.ackWaitMs ?? 30_000) * 1_000_000,
   };

@@ -40,6 +40,9 @@ export interface IncomingEvent {
 /** An event handler that throws (or rejects) gets the event redelivered later, up to maxDeliver times. */
 export type EventHandler = (event: IncomingEvent) => Promise<void> | void;
 
+/** Where a new consumer starts reading the stream. */
+export type DeliverFrom = 'new' | 'all' | Date;
+
 export interface SubscribeOptions {
   /**
    * Durable consumer name. Subscribers with the same durable name share the events (each event to
@@ -47,8 +50,8 @@ export interface SubscribeOptions {
    * subscriber gets every event published after it subscribed.
    */
   durable?: string;
-  /** Where a new durable consumer starts: 'new' (default) or 'all' stored events. */
-  deliverFrom?: 'new' | 'all';
+  /** Where a new consumer starts: 'new' (default), 'all' stored events, or the first stored at or after a time. */
+  deliverFrom?: DeliverFrom;
   /** Attempts before an event is given up on (default 5). */
   maxDeliver?: number;
   /**
