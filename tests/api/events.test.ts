@@ -44,6 +44,10 @@ describe.each(modes)('schedule exception events (%s)', (mode) => {
     await sleep(300);
     const exceptionEvents = received.filter((e) => e.subject.startsWith('scheduling.show.exception.'));
     expect(exceptionEvents.map((e) => e.subject)).toEqual(['scheduling.show.exception.saved', 'scheduling.show.exception.deleted']);
+    // Each frame carries its place in the service's outbox: the later change, the higher.
+    const sequences = received.filter((e) => e.subject.startsWith('scheduling.')).map((e) => (e.data as { sequence: number }).sequence);
+    expect(sequences.every((n) => Number.isInteger(n) && n > 0)).toBe(true);
+    expect([...sequences].sort((a, b) => a - b)).toEqual(sequences);
     for (const event of exceptionEvents) {
       const frame = event.data as { payload: unknown };
       expect(eventRegistry[event.subject]!.safeParse(frame.payload).success).toBe(true);

@@ -34,5 +34,10 @@ export const EventFrame = z.object({
     requestId: z.string().optional(),
   }),
   payload: z.unknown(),
+  /**
+   * The event's place in its service's outbox, increasing in the order the service committed its
+   * changes: of two events about one entity, the higher is the later (drop one lower than the last seen).
+   */
+  sequence: z.number().int().positive().optional(),
 });
 export type EventFrame = z.infer<typeof EventFrame>;

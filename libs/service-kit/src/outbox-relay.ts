@@ -68,7 +68,7 @@ async function relayBatch(db: AnyDB, bus: Bus, logger: Logger, batch: number): P
     // SKIP LOCKED lets several replicas relay the same outbox without sending a row twice.
     const rows = await trx
       .selectFrom('outbox')
-      .select(['id', 'subject', 'frame'])
+      .select(['id', 'seq', 'subject', 'frame'])
       .where('published_at', 'is', null)
       .orderBy('seq')
       .limit(batch)
@@ -76,9 +76,10 @@ async function relayBatch(db: AnyDB, bus: Bus, logger: Logger, batch: number): P
       .skipLocked()
       .execute();
     let sent = 0;
-    for (const row of rows as { id: string; subject: string; frame: unknown }[]) {
+    for (const row of rows as { id: string; seq: string | number; subject: string; frame: Record<string, unknown> }[]) {
       try {
-        await bus.publish(row.subject, row.frame, { id: row.id });
+        // The row's place in the outbox: the order its service committed it in (docs/events.md, "The frame").
+        await bus.publish(row.subject, { ...row.frame, sequence: Number(row.seq) }, { id: row.id });
       } catch (error) {
         await trx.updateTable('outbox').set({ attempts: sql`attempts + 1` }).where('id', '=', row.id).execute();
         if (sent === 0) logger.warn({ err: error, pending: rows.length }, 'Outbox relay cannot publish; will retry');
