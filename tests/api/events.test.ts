@@ -44,6 +44,13 @@ describe.each(modes)('schedule exception events (%s)', (mode) => {
     await sleep(300);
     const exceptionEvents = received.filter((e) => e.subject.startsWith('scheduling.show.exception.'));
     expect(exceptionEvents.map((e) => e.subject)).toEqual(['scheduling.show.exception.saved', 'scheduling.show.exception.deleted']);
+    // A show's events carry its state, as GET /shows/{id} answers it.
+    const showSaved = received.find((e) => e.subject === 'scheduling.show.saved')!.data as { payload: unknown };
+    expect(showSaved.payload).toMatchObject({ id: show, player_id: player, mode: 'weekly', start: '2026-03-01T08:00:00+00:00', duration: 3600, item_type: 'live', exceptions: [] });
+    expect((await system.api.delete(`/shows/${show}`, { key: admin })).status).toBe(200);
+    await until(() => received.some((e) => e.subject === 'scheduling.show.deleted'));
+    const gone = received.find((e) => e.subject === 'scheduling.show.deleted')!.data as { payload: unknown };
+    expect(gone.payload).toMatchObject({ id: show, mode: 'weekly', stop: '2026-04-30T23:59:59+01:00' });
     // Each frame carries its place in the service's outbox: the later change, the higher.
     const sequences = received.filter((e) => e.subject.startsWith('scheduling.')).map((e) => (e.data as { sequence: number }).sequence);
     expect(sequences.every((n) => Number.isInteger(n) && n > 0)).toBe(true);

@@ -3,6 +3,8 @@
 // every payload is `EventFrame` (id, type, occurredAt, actor, payload). docs/events.md lists them.
 import { z } from 'zod';
 import { securityEventDescriptions, securityEventPayloads } from './security-events';
+import { Show } from './scheduling-shows';
+import { Timeslot } from './scheduling-timeslots';
 
 const moduleRef = z.object({ name: z.string(), version: z.string() });
 
@@ -33,10 +35,11 @@ export const eventPayloads = {
   'media.item.deleted': z.object({ ids: z.array(z.number().int()) }),
   'scheduling.player.saved': z.object({ id: z.number().int(), name: z.string(), timezone: z.string() }),
   'scheduling.player.deleted': z.object({ id: z.number().int() }),
-  'scheduling.timeslot.saved': z.object({ id: z.number().int(), player_id: z.number().int(), user_id: z.number().int() }),
-  'scheduling.timeslot.deleted': z.object({ id: z.number().int(), player_id: z.number().int() }),
-  'scheduling.show.saved': z.object({ id: z.number().int(), player_id: z.number().int(), item_type: z.string(), item_id: z.number().int() }),
-  'scheduling.show.deleted': z.object({ id: z.number().int(), player_id: z.number().int() }),
+  // A timeslot or show as the API answers it (GET /timeslots/{id}, GET /shows/{id}): after the change, or its last state.
+  'scheduling.timeslot.saved': Timeslot,
+  'scheduling.timeslot.deleted': Timeslot,
+  'scheduling.show.saved': Show,
+  'scheduling.show.deleted': Show,
   'scheduling.show.flagged': z.object({ id: z.number().int(), player_id: z.number().int(), reason: z.string() }),
   'scheduling.timeslot.exception.saved': seriesException,
   'scheduling.timeslot.exception.deleted': exceptionGone,

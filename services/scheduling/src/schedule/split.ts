@@ -31,8 +31,8 @@ export interface SplitArea<Row extends EntryRow> extends Pick<ExceptionArea<Row>
   ownColumns(series: Row, request: SplitRequest): Record<string, unknown>;
   /** More the new series' occurrences must satisfy (a show: inside the owner's timeslots). */
   checkOccurrences?(trx: SchedulingDB, series: Row, occurrences: EffectiveOccurrence[], zone: string, principal: Principal): Promise<void>;
+  /** The series as the API answers it (the reply, and the saved event's payload). */
   out(row: Row, zone: string, exceptions: ExceptionRow[]): unknown;
-  savedPayload(row: Row): Record<string, unknown>;
 }
 
 /** The new series' schedule: the old one's, with what the request changes, starting at `at` unless moved. */
@@ -68,9 +68,10 @@ export async function splitSeries<Row extends EntryRow>({ db, events }: Scheduli
     const planned = await plannedOccurrences(trx, area.table, after.id, ruleOf(after, zone));
     await area.checkOccurrences?.(trx, after, planned.occurrences, zone, principal);
     await assertNoCollision(trx, area.table, series.player_id, zone, planned.occurrences, { exclude: after.id });
-    for (const row of [before, after]) await events.record(trx, `scheduling.${area.noun}.saved`, area.savedPayload(row), principal);
     const kept = (await exceptionsOf(trx, area.table, [before.id])).get(before.id) ?? [];
-    return { before: area.out(before, zone, kept), after: area.out(after, zone, planned.exceptions) };
+    const both = { before: area.out(before, zone, kept), after: area.out(after, zone, planned.exceptions) };
+    for (const series of [both.before, both.after]) await events.record(trx, `scheduling.${area.noun}.saved`, series, principal);
+    return both;
   });
   events.kick();
   return result;

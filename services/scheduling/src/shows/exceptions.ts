@@ -45,7 +45,6 @@ const split: SplitArea<ShowRow> = {
     if (!canManageTimeslots(principal, series.player_id)) await assertInsideOwnTimeslots(trx, principal, series.player_id, zone, occurrences);
   },
   out: showOut,
-  savedPayload: (row) => ({ id: row.id, player_id: row.player_id, item_type: row.item_type, item_id: row.item_id }),
 };
 
 /** What an exception or a split would air instead must be able to air (asked before any lock). */

@@ -1,5 +1,5 @@
 // Shows: what airs on a player, when; named by the media service when listed.
-import { forbidden, mediaInternal, notFound, scheduling } from '@airwave/contracts';
+import { forbidden, mediaInternal, notFound, scheduling, type Principal } from '@airwave/contracts';
 import { bindOperation, callOperation } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
 import { listZone, playerZone } from '../players/zones';
@@ -7,7 +7,7 @@ import { exceptionsOf, type ExceptionRow } from '../schedule/exception-queries';
 import { listOccurrences } from '../schedule/occurrences';
 import { windowInstants } from '../schedule/times';
 import { canManageTimeslots } from '../timeslots/rules';
-import { deleteShow, findShow, showOwner } from './queries';
+import { deleteShow, findShow } from './queries';
 import { showOut, type ItemType, type ShowRow } from './rules';
 import { saveShow } from './save';
 import { withShowNames } from './show-names';
@@ -23,7 +23,7 @@ const ownFields = (row: Record<string, unknown>, exception: ExceptionRow | undef
 };
 
 export function bindShows(context: SchedulingContext) {
-  const { db, bus, events } = context;
+  const { db, bus } = context;
   return Promise.all([
     bindOperation(bus, scheduling.showList, async ({ start, end, player }, call) => {
       const window = await windowInstants({ start, end, player }, (id) => listZone(db, id));
@@ -39,18 +39,22 @@ export function bindShows(context: SchedulingContext) {
     bindOperation(bus, scheduling.showCreate, ({ id: _id, ...input }, call) => saveShow(context, input, call)),
     bindOperation(bus, scheduling.showSave, (input, call) => saveShow(context, input, call)),
     bindOperation(bus, scheduling.showPutNew, (input, call) => saveShow(context, input, call)),
-    bindOperation(bus, scheduling.showDelete, async ({ id }, { principal }) => {
-      await db.transaction().execute(async (trx) => {
-        const row = await showOwner(trx, id);
-        if (!row) throw notFound('No such show.');
-        if (row.user_id !== principal.userId && !canManageTimeslots(principal, row.player_id)) {
-          throw forbidden('Deleting a show of someone else needs manage_timeslots.', { permission: 'manage_timeslots' });
-        }
-        await deleteShow(trx, id);
-        await events.record(trx, 'scheduling.show.deleted', { id, player_id: row.player_id }, principal);
-      });
-      events.kick();
-      return null;
-    }),
+    bindOperation(bus, scheduling.showDelete, ({ id }, { principal }) => removeShow(context, id, principal)),
   ]);
+}
+
+/** Deletes a show (its exceptions go with it): its owner or manage_timeslots; the event carries its last state. */
+async function removeShow({ db, events }: SchedulingContext, id: number, principal: Principal) {
+  await db.transaction().execute(async (trx) => {
+    const row = await findShow(trx, id);
+    if (!row) throw notFound('No such show.');
+    if (row.user_id !== principal.userId && !canManageTimeslots(principal, row.player_id)) {
+      throw forbidden('Deleting a show of someone else needs manage_timeslots.', { permission: 'manage_timeslots' });
+    }
+    const last = showOut(row as ShowRow, await playerZone(trx, row.player_id), (await exceptionsOf(trx, 'shows', [id])).get(id) ?? []);
+    await deleteShow(trx, id);
+    await events.record(trx, 'scheduling.show.deleted', last, principal);
+  });
+  events.kick();
+  return null;
 }

@@ -51,8 +51,9 @@ export async function saveShow(context: SchedulingContext, sent: Sent<ShowInput>
     await assertNoCollision(trx, 'shows', input.player_id, zone, planned.occurrences, { exclude: input.id });
     const values = { ...scheduleColumns(input, normalized), user_id: owner, item_type: input.item_type, item_id: input.item_id, flagged: null };
     const row = input.id ? await updateShow(trx, input.id, values) : await insertShow(trx, values);
-    await events.record(trx, 'scheduling.show.saved', { id: row.id, player_id: row.player_id, item_type: row.item_type, item_id: row.item_id }, principal);
-    return showOut(row as ShowRow, zone, planned.exceptions);
+    const saved = showOut(row as ShowRow, zone, planned.exceptions);
+    await events.record(trx, 'scheduling.show.saved', saved, principal);
+    return saved;
   });
   events.kick();
   return saved;

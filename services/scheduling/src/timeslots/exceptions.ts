@@ -32,7 +32,6 @@ const split: SplitArea<TimeslotRow> = {
     description: request.description ?? series.description,
   }),
   out: timeslotOut,
-  savedPayload: (row) => ({ id: row.id, player_id: row.player_id, user_id: row.user_id }),
 };
 
 export function bindTimeslotExceptions(context: SchedulingContext) {

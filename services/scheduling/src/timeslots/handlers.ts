@@ -1,17 +1,17 @@
 // Timeslots: a player's recurring slots, each a user's, where shows go.
-import { forbidden, notFound, scheduling } from '@airwave/contracts';
+import { forbidden, notFound, scheduling, type Principal } from '@airwave/contracts';
 import { bindOperation } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
 import { listZone, playerZone } from '../players/zones';
 import { exceptionsOf } from '../schedule/exception-queries';
 import { listOccurrences } from '../schedule/occurrences';
 import { windowInstants } from '../schedule/times';
-import { deleteTimeslot, findTimeslot, timeslotPlayer } from './queries';
+import { deleteTimeslot, findTimeslot } from './queries';
 import { canManageTimeslots, mayListTimeslots, timeslotOut, type TimeslotRow } from './rules';
 import { saveTimeslot } from './save';
 
 export function bindTimeslots(context: SchedulingContext) {
-  const { db, bus, events } = context;
+  const { db, bus } = context;
   return Promise.all([
     bindOperation(bus, scheduling.timeslotList, async ({ start, end, player, user_id }, { principal }) => {
       if (!mayListTimeslots(principal, user_id, player)) throw forbidden('Viewing the timeslots of others needs manage_timeslots.', { permission: 'manage_timeslots' });
@@ -29,16 +29,20 @@ export function bindTimeslots(context: SchedulingContext) {
     bindOperation(bus, scheduling.timeslotCreate, ({ id: _id, ...input }, { principal }) => saveTimeslot(context, input, principal)),
     bindOperation(bus, scheduling.timeslotSave, (input, { principal }) => saveTimeslot(context, input, principal)),
     bindOperation(bus, scheduling.timeslotPutNew, (input, { principal }) => saveTimeslot(context, input, principal)),
-    bindOperation(bus, scheduling.timeslotDelete, async ({ id }, { principal }) => {
-      await db.transaction().execute(async (trx) => {
-        const row = await timeslotPlayer(trx, id);
-        if (!row) throw notFound('No such timeslot.');
-        if (!canManageTimeslots(principal, row.player_id)) throw forbidden('Permission denied.', { permission: `manage_timeslots:${row.player_id}` });
-        await deleteTimeslot(trx, id);
-        await events.record(trx, 'scheduling.timeslot.deleted', { id, player_id: row.player_id }, principal);
-      });
-      events.kick();
-      return null;
-    }),
+    bindOperation(bus, scheduling.timeslotDelete, ({ id }, { principal }) => removeTimeslot(context, id, principal)),
   ]);
+}
+
+/** Deletes a timeslot (its exceptions go with it); the event carries its last state. */
+async function removeTimeslot({ db, events }: SchedulingContext, id: number, principal: Principal) {
+  await db.transaction().execute(async (trx) => {
+    const row = await findTimeslot(trx, id);
+    if (!row) throw notFound('No such timeslot.');
+    if (!canManageTimeslots(principal, row.player_id)) throw forbidden('Permission denied.', { permission: `manage_timeslots:${row.player_id}` });
+    const last = timeslotOut(row as TimeslotRow, await playerZone(trx, row.player_id), (await exceptionsOf(trx, 'timeslots', [id])).get(id) ?? []);
+    await deleteTimeslot(trx, id);
+    await events.record(trx, 'scheduling.timeslot.deleted', last, principal);
+  });
+  events.kick();
+  return null;
 }

@@ -33,8 +33,9 @@ export async function saveTimeslot({ db, events }: SchedulingContext, sent: Sent
     await assertNoCollision(trx, 'timeslots', input.player_id, zone, planned.occurrences, { exclude: input.id });
     const values = { ...scheduleColumns(input, normalized), user_id: input.user_id, description: input.description };
     const row = input.id ? await updateTimeslot(trx, input.id, values) : await insertTimeslot(trx, values);
-    await events.record(trx, 'scheduling.timeslot.saved', { id: row.id, player_id: row.player_id, user_id: row.user_id }, principal);
-    return timeslotOut(row as TimeslotRow, zone, planned.exceptions);
+    const saved = timeslotOut(row as TimeslotRow, zone, planned.exceptions);
+    await events.record(trx, 'scheduling.timeslot.saved', saved, principal);
+    return saved;
   });
   events.kick();
   return saved;
