@@ -15,7 +15,22 @@ async function until(check: () => boolean) {
   }
 }
 const frame = (type: string, payload: unknown) => ({ id: crypto.randomUUID(), type, occurredAt: new Date().toISOString(), actor: { userId: 1, username: 'admin' }, payload });
-const showSaved = (id: number) => frame('scheduling.show.saved', { id, player_id: 3, item_type: 'live', item_id: 1 });
+/** A show as GET /shows/{id} answers it (the state its events carry). */
+const show = (id: number) => ({
+  id,
+  player_id: 3,
+  user_id: 1,
+  mode: 'weekly',
+  x_data: null,
+  start: '2027-03-07T08:00:00+00:00',
+  duration: 3600,
+  stop: '2027-04-30T23:59:59+01:00',
+  item_type: 'live',
+  item_id: 1,
+  flagged: null,
+  exceptions: [],
+});
+const showSaved = (id: number) => frame('scheduling.show.saved', show(id));
 
 describe('subscribe', () => {
   let bus: Bus;
@@ -33,8 +48,8 @@ describe('subscribe', () => {
       seen.push(event);
     });
     await bus.publish('scheduling.show.saved', showSaved(2));
-    await bus.publish('scheduling.show.deleted', frame('scheduling.show.deleted', { id: 2, player_id: 3 }));
-    await bus.publish('scheduling.timeslot.saved', frame('scheduling.timeslot.saved', { id: 9, player_id: 3, user_id: 1 }));
+    await bus.publish('scheduling.show.deleted', frame('scheduling.show.deleted', show(2)));
+    await bus.publish('scheduling.timeslot.saved', frame('scheduling.timeslot.saved', { ...show(9), description: 'x' }));
     await until(() => seen.length >= 2);
     await sleep(50);
     expect(seen.map((e) => [e.type, e.payload.id])).toEqual([
@@ -86,7 +101,7 @@ describe('subscribe', () => {
     await bus.publish('scheduling.show.saved', showSaved(8));
     await until(() => seen.length >= 1);
     await sleep(100);
-    expect(seen).toEqual([{ id: 8, player_id: 3, item_type: 'live', item_id: 1 }]);
+    expect(seen).toEqual([show(8)]);
     await sub.unsubscribe();
   });
 
