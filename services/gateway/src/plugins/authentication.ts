@@ -25,8 +25,11 @@ export interface Caller {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Resolves the caller from the presented credentials; null when none were presented; 401/403 otherwise. */
-    identifyCaller(request: FastifyRequest, fields: Record<string, unknown>): Promise<Caller | null>;
+    /**
+     * Resolves the caller from the presented credentials; null when none were presented; 401/403
+     * otherwise. `urlToken`: a Bearer token a route takes from its URL (credentials.ts).
+     */
+    identifyCaller(request: FastifyRequest, fields: Record<string, unknown>, urlToken?: string): Promise<Caller | null>;
   }
 }
 
@@ -59,11 +62,12 @@ function callerOf(bus: Bus, sessions: SessionStore) {
     return { principal: { ...profile, via: 'session', sessionId: found.session.id }, expiresAt: found.session.expiresAt };
   }
 
-  return async (request: FastifyRequest, fields: Record<string, unknown>): Promise<Caller | null> => {
+  return async (request: FastifyRequest, fields: Record<string, unknown>, urlToken?: string): Promise<Caller | null> => {
     const credentials = readCredentials({
       xAuthId: request.headers['x-auth-id'],
       xAuthKey: request.headers['x-auth-key'],
       authorization: request.headers.authorization,
+      urlToken,
       // Cookies are parsed only when no header carries credentials: no cookie hook on every request.
       cookies: () => (request.headers.cookie ? parseCookie(request.headers.cookie) : {}),
       fields,

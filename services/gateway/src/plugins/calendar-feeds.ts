@@ -47,8 +47,7 @@ const calendarFeeds: FastifyPluginCallback<CalendarFeedsOptions> = (app, { bus, 
   const serve = (op: Operation, inputOf: (request: FastifyRequest) => Record<string, unknown>) => async (request: FastifyRequest, reply: FastifyReply) => {
     const query = feedQuery(request);
     // The URL's key is the Bearer token a calendar app cannot send; a header sent anyway wins.
-    if (typeof query.key === 'string' && request.headers.authorization === undefined) request.headers.authorization = `Bearer ${query.key}`;
-    const caller = await app.identifyCaller(request, query);
+    const caller = await app.identifyCaller(request, query, typeof query.key === 'string' ? query.key : undefined);
     if (!caller) throw unauthenticated();
     request.principal = caller.principal;
     authorize(op, caller.principal);

@@ -18,23 +18,22 @@ export const FEED_HISTORY_MS = 366 * 86_400_000;
 /** Every series still running within the feed's history (a series lasts at most ten years), with its exceptions. */
 async function feedSeries(db: SchedulingDB, table: EntryTable, filter: { playerIds: number[] | null; userId?: number }) {
   const now = Date.now();
-  const rows = await seriesReaching(db, table, now - FEED_HISTORY_MS, now + 11 * 366 * 86_400_000, filter.playerIds, filter.userId);
-  return { rows, exceptions: new Map(rows.map((row) => [row.id, row.exceptions])) };
+  return seriesReaching(db, table, now - FEED_HISTORY_MS, now + 11 * 366 * 86_400_000, filter.playerIds, filter.userId);
 }
 
 async function playerFeed({ db, bus }: SchedulingContext, id: number, call: AuthenticatedContext) {
   const player = await findPlayer(db, id);
   if (!player) throw notFound('No such player.');
-  const { rows, exceptions } = await feedSeries(db, 'shows', { playerIds: [id] });
+  const rows = await feedSeries(db, 'shows', { playerIds: [id] });
   const shown = [...rows.map((row) => ({ item_type: row.item_type as string, item_id: row.item_id as number }))];
-  for (const list of exceptions.values()) for (const e of list as ShowExceptionRow[]) if (e.item_type && e.item_id) shown.push({ item_type: e.item_type, item_id: e.item_id });
+  for (const row of rows) for (const e of row.exceptions as ShowExceptionRow[]) if (e.item_type && e.item_id) shown.push({ item_type: e.item_type, item_id: e.item_id });
   const named = await withShowNames(shown, (ids) => callOperation(bus, mediaInternal.summaries, { ids }, { principal: call.principal, within: call }));
   const names = new Map(named.map((n) => [`${n.item_type} ${n.item_id}`, n.name]));
   const nameOf = (type: string, itemId: number) => names.get(`${type} ${itemId}`) ?? `${type} ${itemId}`;
   const series: FeedSeries[] = rows.map((row) => ({
     row,
     zone: player.timezone,
-    exceptions: exceptions.get(row.id) ?? [],
+    exceptions: row.exceptions,
     uid: `show-${row.id}.player-${id}@airwave`,
     summary: nameOf(row.item_type as string, row.item_id as number),
     summaryOf: (e) => ((e as ShowExceptionRow).item_type ? nameOf((e as ShowExceptionRow).item_type!, (e as ShowExceptionRow).item_id!) : null),
@@ -44,11 +43,11 @@ async function playerFeed({ db, bus }: SchedulingContext, id: number, call: Auth
 
 async function timeslotFeed({ db }: SchedulingContext, userId: number) {
   const zones = await playerZones(db);
-  const { rows, exceptions } = await feedSeries(db, 'timeslots', { playerIds: null, userId });
+  const rows = await feedSeries(db, 'timeslots', { playerIds: null, userId });
   const series: FeedSeries[] = rows.map((row) => ({
     row,
     zone: zones.get(row.player_id) ?? 'UTC',
-    exceptions: exceptions.get(row.id) ?? [],
+    exceptions: row.exceptions,
     uid: `timeslot-${row.id}.player-${row.player_id}@airwave`,
     summary: (row.description as string) || 'Timeslot',
   }));

@@ -19,6 +19,10 @@ export const asSeriesException = (row: ExceptionRow): SeriesException => ({
   duration: row.duration,
 });
 
+/** One series' exceptions, ordered by original start. */
+export const exceptionsOfSeries = async (db: SchedulingDB, table: EntryTable, seriesId: number): Promise<ExceptionRow[]> =>
+  (await exceptionsOf(db, table, [seriesId])).get(seriesId) ?? [];
+
 /** Every exception of these series, by series id, ordered by original start. */
 export async function exceptionsOf(db: SchedulingDB, table: EntryTable, seriesIds: readonly number[]): Promise<Map<number, ExceptionRow[]>> {
   const bySeries = new Map<number, ExceptionRow[]>();

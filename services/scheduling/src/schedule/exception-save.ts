@@ -8,7 +8,7 @@ import { playerZone } from '../players/zones';
 import type { SchedulingDB } from '../schema';
 import { assertNoCollision } from './collisions';
 import { ruleOf, type EntryRow } from './entries';
-import { asSeriesException, deleteException, exceptionAt, exceptionsOf, findException, insertException, updateException, type ExceptionRow, type ExceptionValues } from './exception-queries';
+import { asSeriesException, deleteException, exceptionAt, exceptionsOfSeries, findException, insertException, updateException, type ExceptionRow, type ExceptionValues } from './exception-queries';
 import { exceptionChange, type ExceptionChange } from './exception-input';
 import { lockPlayer, seriesByIds, type EntryTable } from './queries';
 import type { Occurrence } from './recurrence';
@@ -44,6 +44,16 @@ export async function seriesOf<Row extends EntryRow>(db: SchedulingDB, area: { t
   return series as unknown as Row;
 }
 
+/**
+ * The series, with its player's saves locked: read again once the lock is held, since a save that
+ * held it may have changed or deleted the series meanwhile (404 then).
+ */
+export async function lockedSeries<Row extends EntryRow>(trx: SchedulingDB, area: { table: EntryTable; noun: string }, id: number): Promise<Row> {
+  const { player_id } = await seriesOf<Row>(trx, area, id);
+  await lockPlayer(trx, area.table, player_id);
+  return seriesOf<Row>(trx, area, id);
+}
+
 /** The exception being edited (404), or refuses a second exception for the same occurrence (409). */
 async function previous(trx: SchedulingDB, area: ExceptionArea<EntryRow>, request: ExceptionRequest, originalStart: number): Promise<ExceptionRow | undefined> {
   const existing = request.exception_id ? await findException(trx, area.table, request.id, request.exception_id) : undefined;
@@ -56,18 +66,16 @@ async function previous(trx: SchedulingDB, area: ExceptionArea<EntryRow>, reques
 /** A moved occurrence must not collide with any other, its own series' other occurrences included. */
 async function checkMoved(trx: SchedulingDB, area: ExceptionArea<EntryRow>, series: EntryRow, change: ExceptionChange, edited: ExceptionRow | undefined, zone: string) {
   if (!change.moved) return;
-  const own = ((await exceptionsOf(trx, area.table, [series.id])).get(series.id) ?? []).filter((e) => e.id !== edited?.id).map(asSeriesException);
+  const own = (await exceptionsOfSeries(trx, area.table, series.id)).filter((e) => e.id !== edited?.id).map(asSeriesException);
   own.push({ id: 0, originalStart: change.originalStart, skip: true, start: null, duration: null });
   await assertNoCollision(trx, area.table, series.player_id, zone, [change.moved], { exceptionsOf: (id) => (id === series.id ? own : undefined) });
 }
 
 export async function saveException<Row extends EntryRow>({ db, events }: SchedulingContext, area: ExceptionArea<Row>, request: ExceptionRequest, principal: Principal) {
-  const series = await seriesOf<Row>(db, area, request.id);
-  const zone = await playerZone(db, series.player_id);
-  const rule = ruleOf(series, zone);
-  const change = exceptionChange(request, rule, area.noun);
   const saved = await db.transaction().execute(async (trx) => {
-    await lockPlayer(trx, area.table, series.player_id);
+    const series = await lockedSeries<Row>(trx, area, request.id);
+    const zone = await playerZone(trx, series.player_id);
+    const change = exceptionChange(request, ruleOf(series, zone), area.noun);
     area.authorize(series, principal);
     const edited = await previous(trx, area as never, request, change.originalStart);
     await checkMoved(trx, area as never, series, change, edited, zone);
@@ -84,9 +92,8 @@ export async function saveException<Row extends EntryRow>({ db, events }: Schedu
 
 /** Deleting an exception: the occurrence happens as the series says. */
 export async function deleteSeriesException<Row extends EntryRow>({ db, events }: SchedulingContext, area: ExceptionArea<Row>, request: { id: number; exception_id: number }, principal: Principal) {
-  const series = await seriesOf<Row>(db, area, request.id);
   await db.transaction().execute(async (trx) => {
-    await lockPlayer(trx, area.table, series.player_id);
+    const series = await lockedSeries<Row>(trx, area, request.id);
     area.authorize(series, principal);
     const existing = await findException(trx, area.table, series.id, request.exception_id);
     if (!existing) throw notFound('No such exception.');
@@ -103,5 +110,5 @@ export async function listSeriesExceptions<Row extends EntryRow>(db: SchedulingD
   const series = await seriesOf<Row>(db, area, id);
   area.authorizeRead(series, principal);
   const zone = await playerZone(db, series.player_id);
-  return ((await exceptionsOf(db, area.table, [id])).get(id) ?? []).map((row) => area.out(row, series, zone));
+  return (await exceptionsOfSeries(db, area.table, id)).map((row) => area.out(row, series, zone));
 }

@@ -45,7 +45,7 @@ describe('occurrenceRows', () => {
   });
 
   it('leaves out a skipped occurrence, lists a moved one where it landed, and marks it with its exception and original start', () => {
-    const rows = [entry(5, 1, 'daily', '2026-03-01T10:00:00Z', 1800, '2026-03-10T00:00:00Z')];
+    const series = entry(5, 1, 'daily', '2026-03-01T10:00:00Z', 1800, '2026-03-10T00:00:00Z');
     const exception = (id: number, original: string, skip: boolean, start: string | null) => ({
       id,
       series_id: 5,
@@ -58,8 +58,8 @@ describe('occurrenceRows', () => {
       item_id: null,
       created: new Date(),
     });
-    const exceptions = new Map([[5, [exception(1, '2026-03-02T10:00:00Z', true, null), exception(2, '2026-03-08T10:00:00Z', false, '2026-03-03T12:00:00Z')]]]);
-    const listed = occurrenceRows(rows, zones, { from: Date.parse('2026-03-02T00:00:00Z'), to: Date.parse('2026-03-04T00:00:00Z') }, own, exceptions);
+    const rows = [{ ...series, exceptions: [exception(1, '2026-03-02T10:00:00Z', true, null), exception(2, '2026-03-08T10:00:00Z', false, '2026-03-03T12:00:00Z')] }];
+    const listed = occurrenceRows(rows, zones, { from: Date.parse('2026-03-02T00:00:00Z'), to: Date.parse('2026-03-04T00:00:00Z') }, own);
     expect(listed.map((r) => [r.start, r.duration, r.exception_id, r.original_start])).toEqual([
       ['2026-03-03T10:00:00+00:00', 1800, undefined, undefined],
       ['2026-03-03T12:00:00+00:00', 600, 2, '2026-03-08T10:00:00+00:00'],

@@ -14,19 +14,13 @@ import { isoInZone } from './recurrence';
 export type OwnFields<Row> = (row: Row, exception: ExceptionRow | undefined) => Record<string, unknown>;
 
 /** The occurrence rows of series in [from, to), each in its player's zone (UTC for an unknown one). */
-export function occurrenceRows<Row extends EntryRow>(
-  rows: Row[],
-  zones: Map<number, string>,
-  window: { from: number; to: number },
-  own: OwnFields<Row>,
-  exceptions: Map<number, ExceptionRow[]> = new Map(),
-) {
+export function occurrenceRows<Row extends EntryRow & { exceptions?: ExceptionRow[] }>(rows: Row[], zones: Map<number, string>, window: { from: number; to: number }, own: OwnFields<Row>) {
   // Sorted by start, then id; the sort key rides beside each occurrence rather than inside it,
   // so no occurrence is copied again to drop it.
   const out: { start: number; id: number; occurrence: Record<string, unknown> }[] = [];
   for (const row of rows) {
     const zone = zones.get(row.player_id) ?? 'UTC';
-    const stored = exceptions.get(row.id) ?? [];
+    const stored = row.exceptions ?? [];
     const byId = new Map(stored.map((e) => [e.id, e]));
     const plain = own(row, undefined);
     const series = seriesFields(row, zone);
@@ -49,5 +43,5 @@ export async function listOccurrences(
 ) {
   const zones = await playerZones(db);
   const rows = await seriesReaching(db, table, window.from, window.to, filter.playerIds, filter.userId);
-  return occurrenceRows(rows, zones, window, own, new Map(rows.map((row) => [row.id, row.exceptions])));
+  return occurrenceRows(rows, zones, window, own);
 }

@@ -1,7 +1,7 @@
 // A series' occurrences as they will happen once saved, with the exceptions it keeps: what a save
 // checks for collisions (and, for shows, against the owner's timeslots).
 import type { SchedulingDB } from '../schema';
-import { asSeriesException, exceptionsOf, type ExceptionRow } from './exception-queries';
+import { asSeriesException, exceptionsOfSeries, type ExceptionRow } from './exception-queries';
 import { effectiveOccurrences, reach, type EffectiveOccurrence } from './exceptions';
 import type { EntryTable } from './queries';
 import type { Recurrence } from './recurrence';
@@ -13,7 +13,7 @@ export interface Planned {
 }
 
 export async function plannedOccurrences(trx: SchedulingDB, table: EntryTable, seriesId: number | undefined, rule: Recurrence): Promise<Planned> {
-  const exceptions = seriesId ? ((await exceptionsOf(trx, table, [seriesId])).get(seriesId) ?? []) : [];
+  const exceptions = seriesId ? await exceptionsOfSeries(trx, table, seriesId) : [];
   const list = exceptions.map(asSeriesException);
   const { from, to } = reach(rule, list);
   return { occurrences: effectiveOccurrences(rule, list, from, to), exceptions };

@@ -8,11 +8,10 @@ import type { SchedulingDB } from '../schema';
 import { assertNoCollision } from './collisions';
 import { ruleOf, validateEntry, type EntryRow } from './entries';
 import { scheduleColumns } from './entry-rows';
-import { exceptionsOf, moveExceptionsFrom, type ExceptionRow } from './exception-queries';
-import { seriesOf, type ExceptionArea } from './exception-save';
+import { exceptionsOfSeries, moveExceptionsFrom, type ExceptionRow } from './exception-queries';
+import { lockedSeries, type ExceptionArea } from './exception-save';
 import { isOccurrence, type EffectiveOccurrence } from './exceptions';
 import { plannedOccurrences } from './planned';
-import { lockPlayer } from './queries';
 import type { Mode } from './recurrence';
 import { fieldError, resolveTime } from './times';
 
@@ -54,12 +53,11 @@ function splitPoint(series: EntryRow, request: SplitRequest, zone: string, noun:
 }
 
 export async function splitSeries<Row extends EntryRow>({ db, events }: SchedulingContext, area: SplitArea<Row>, request: SplitRequest, principal: Principal) {
-  const series = await seriesOf<Row>(db, area, request.id);
-  const zone = await playerZone(db, series.player_id);
-  const at = splitPoint(series, request, zone, area.noun);
-  const { input, normalized } = nextSchedule(series, request, at, zone);
   const result = await db.transaction().execute(async (trx) => {
-    await lockPlayer(trx, area.table, series.player_id);
+    const series = await lockedSeries<Row>(trx, area, request.id);
+    const zone = await playerZone(trx, series.player_id);
+    const at = splitPoint(series, request, zone, area.noun);
+    const { input, normalized } = nextSchedule(series, request, at, zone);
     area.authorize(series, principal);
     const before = (await trx.updateTable(area.table).set({ stop: new Date(at - 1000) }).where('id', '=', series.id).returningAll().executeTakeFirstOrThrow()) as unknown as Row;
     const values = { ...scheduleColumns({ ...input, player_id: series.player_id }, normalized), ...area.ownColumns(series, request) };
@@ -68,7 +66,7 @@ export async function splitSeries<Row extends EntryRow>({ db, events }: Scheduli
     const planned = await plannedOccurrences(trx, area.table, after.id, ruleOf(after, zone));
     await area.checkOccurrences?.(trx, after, planned.occurrences, zone, principal);
     await assertNoCollision(trx, area.table, series.player_id, zone, planned.occurrences, { exclude: after.id });
-    const kept = (await exceptionsOf(trx, area.table, [before.id])).get(before.id) ?? [];
+    const kept = await exceptionsOfSeries(trx, area.table, before.id);
     const both = { before: area.out(before, zone, kept), after: area.out(after, zone, planned.exceptions) };
     for (const series of [both.before, both.after]) await events.record(trx, `scheduling.${area.noun}.saved`, series, principal);
     return both;

@@ -3,7 +3,7 @@ import { forbidden, mediaInternal, notFound, scheduling, type Principal } from '
 import { bindOperation, callOperation } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
 import { listZone, playerZone } from '../players/zones';
-import { exceptionsOf, type ExceptionRow } from '../schedule/exception-queries';
+import { exceptionsOfSeries, type ExceptionRow } from '../schedule/exception-queries';
 import { listOccurrences } from '../schedule/occurrences';
 import { windowInstants } from '../schedule/times';
 import { canManageTimeslots } from '../timeslots/rules';
@@ -33,7 +33,7 @@ export function bindShows(context: SchedulingContext) {
     bindOperation(bus, scheduling.showGet, async ({ id }) => {
       const row = await findShow(db, id);
       if (!row) throw notFound('No such show.');
-      const exceptions = (await exceptionsOf(db, 'shows', [id])).get(id) ?? [];
+      const exceptions = await exceptionsOfSeries(db, 'shows', id);
       return showOut(row as ShowRow, await playerZone(db, row.player_id), exceptions);
     }),
     bindOperation(bus, scheduling.showCreate, ({ id: _id, ...input }, call) => saveShow(context, input, call)),
@@ -51,7 +51,7 @@ async function removeShow({ db, events }: SchedulingContext, id: number, princip
     if (row.user_id !== principal.userId && !canManageTimeslots(principal, row.player_id)) {
       throw forbidden('Deleting a show of someone else needs manage_timeslots.', { permission: 'manage_timeslots' });
     }
-    const last = showOut(row as ShowRow, await playerZone(trx, row.player_id), (await exceptionsOf(trx, 'shows', [id])).get(id) ?? []);
+    const last = showOut(row as ShowRow, await playerZone(trx, row.player_id), await exceptionsOfSeries(trx, 'shows', id));
     await deleteShow(trx, id);
     await events.record(trx, 'scheduling.show.deleted', last, principal);
   });

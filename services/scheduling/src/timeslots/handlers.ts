@@ -3,7 +3,7 @@ import { forbidden, notFound, scheduling, type Principal } from '@airwave/contra
 import { bindOperation } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
 import { listZone, playerZone } from '../players/zones';
-import { exceptionsOf } from '../schedule/exception-queries';
+import { exceptionsOfSeries } from '../schedule/exception-queries';
 import { listOccurrences } from '../schedule/occurrences';
 import { windowInstants } from '../schedule/times';
 import { deleteTimeslot, findTimeslot } from './queries';
@@ -23,7 +23,7 @@ export function bindTimeslots(context: SchedulingContext) {
       const row = await findTimeslot(db, id);
       if (!row) throw notFound('No such timeslot.');
       if (row.user_id !== principal.userId && !canManageTimeslots(principal, row.player_id)) throw forbidden('Permission denied.', { permission: 'manage_timeslots' });
-      const exceptions = (await exceptionsOf(db, 'timeslots', [id])).get(id) ?? [];
+      const exceptions = await exceptionsOfSeries(db, 'timeslots', id);
       return timeslotOut(row as TimeslotRow, await playerZone(db, row.player_id), exceptions);
     }),
     bindOperation(bus, scheduling.timeslotCreate, ({ id: _id, ...input }, { principal }) => saveTimeslot(context, input, principal)),
@@ -39,7 +39,7 @@ async function removeTimeslot({ db, events }: SchedulingContext, id: number, pri
     const row = await findTimeslot(trx, id);
     if (!row) throw notFound('No such timeslot.');
     if (!canManageTimeslots(principal, row.player_id)) throw forbidden('Permission denied.', { permission: `manage_timeslots:${row.player_id}` });
-    const last = timeslotOut(row as TimeslotRow, await playerZone(trx, row.player_id), (await exceptionsOf(trx, 'timeslots', [id])).get(id) ?? []);
+    const last = timeslotOut(row as TimeslotRow, await playerZone(trx, row.player_id), await exceptionsOfSeries(trx, 'timeslots', id));
     await deleteTimeslot(trx, id);
     await events.record(trx, 'scheduling.timeslot.deleted', last, principal);
   });
