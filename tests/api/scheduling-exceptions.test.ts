@@ -188,6 +188,17 @@ describe.each(apiModes)('schedule exceptions (%s)', (mode) => {
       expect(day.status, day.text).toBe(403);
       const followed = await system.api.post<Series>('/shows', { key: dj.key, body: { player_id: player, mode: 'once', start: '2026-10-24 10:40:00', duration: 600, item_type: 'live', item_id: 1 } });
       expect(followed.status, followed.text).toBe(200);
+      // Someone else without manage_timeslots may read the show's exceptions, not change or split it.
+      await system.api.post('/users', { key: admin, body: { username: 'exother', password: 'exother-password-1' } });
+      const other = (await system.api.login('exother', 'exother-password-1')).key;
+      expect((await system.api.get(`/shows/${id}/exceptions`, { key: other })).status).toBe(200);
+      const refused = [
+        await system.api.post(`/shows/${id}/exceptions`, { key: other, body: { original_start: '2026-10-22 08:00:00', skip: true } }),
+        await system.api.post(`/shows/${id}/split`, { key: other, body: { at: '2026-10-21 08:00:00' } }),
+        await system.api.get(`/shows/${id}/exceptions`),
+      ];
+      expect(refused.map((reply) => reply.status)).toEqual([403, 403, 401]);
+      expect((await system.api.get<Exception[]>(`/shows/${id}/exceptions`, { key: dj.key })).body.data).toHaveLength(1);
     });
   });
 
