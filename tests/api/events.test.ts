@@ -6,6 +6,7 @@ import { createLogger } from '@airwave/logging';
 import { eventRegistry } from '@airwave/contracts';
 import { outboxMigration, recordEvent, startOutboxRelay } from '@airwave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wav } from '../src/files';
 import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
 import { canRunNatsServer, privateNats } from '../src/nats-server';
 
@@ -17,6 +18,8 @@ async function until(check: () => boolean, timeoutMs = 10_000) {
     await sleep(50);
   }
 }
+/** A user's last state as GET /users/{id} answers it (what account.user.deleted carries). */
+const lastUser = (id: number) => ({ id, username: `user${id}`, name: '', email: '', display_name: '', enabled: true, group_ids: [2], created: '2026-11-25T08:00:00.000Z', last_access: null });
 
 describe.each(modes)('schedule exception events (%s)', (mode) => {
   let system: TestSystem;
@@ -113,6 +116,183 @@ describe.each(modes)('account events (%s)', (mode) => {
   });
 });
 
+type Payload = Record<string, unknown>;
+/** Every key of a value, at any depth. */
+const keysOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.flatMap(keysOf) : value !== null && typeof value === 'object' ? Object.entries(value).flatMap(([key, v]) => [key, ...keysOf(v)]) : [];
+const secretLike = /pass|hash|secret|key|totp|token|storage|path/i;
+/** A media item as GET /media/{id} answers it, without what depends on the caller (its events leave can_edit out). */
+const withoutCanEdit = ({ can_edit: _canEdit, ...item }: Payload) => item;
+
+describe.each(modes)('events carry the entity’s state (%s)', (mode) => {
+  let system: TestSystem;
+  let admin: string;
+  const received: IncomingEvent[] = [];
+  const payloadsOf = (subject: string, match: (payload: Payload) => boolean = () => true) =>
+    received
+      .filter((e) => e.subject === subject)
+      .map((e) => (e.data as { payload: Payload }).payload)
+      .filter(match);
+  /** The first event of that subject the match accepts, once it has arrived. */
+  const next = async (subject: string, match: (payload: Payload) => boolean) => {
+    await until(() => payloadsOf(subject, match).length > 0);
+    return payloadsOf(subject, match)[0]!;
+  };
+  const get = async (path: string) => {
+    const reply = await system.api.get<Payload>(path, { key: admin });
+    expect(reply.status, reply.text).toBe(200);
+    return reply.body.data;
+  };
+  const newItem = async (title: string) => {
+    const upload = await fetch(`${system.url}/api/v2/uploads`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: wav(1) });
+    const { file_id, file_key } = ((await upload.json()) as { data: { file_id: string; file_key: string } }).data;
+    const saved = await system.api.put<{ id: number }[]>('/media', { key: admin, body: { media: [{ file_id, file_key, title }] } });
+    expect(saved.status, saved.text).toBe(200);
+    return saved.body.data[0]!.id;
+  };
+  const newPlayer = async (name: string) => (await system.api.post<{ id: number }>('/players', { key: admin, body: { name, timezone: 'Europe/London' } })).body.data.id;
+  const newUser = async (username: string, extra: Payload = {}) => {
+    const created = await system.api.post<{ id: number }>('/users', { key: admin, body: { username, password: `${username}-password`, ...extra } });
+    expect(created.status, created.text).toBe(200);
+    return created.body.data.id;
+  };
+
+  beforeAll(async () => {
+    system = await startTestSystem(mode);
+    await system.infrastructure[0]!.bus.subscribe('>', (event) => {
+      received.push(event);
+    }, { durable: 'state-events-test', deliverFrom: 'all' });
+    admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
+  });
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  it('media.item.saved carries the item as GET /media/{id} answers it, on creation and on an edit', async () => {
+    const id = await newItem('Stateful');
+    expect(await next('media.item.saved', (p) => p.id === id)).toEqual({ id, created: true, item: withoutCanEdit(await get(`/media/${id}`)) });
+    const edited = await system.api.put('/media', { key: admin, body: { media: [{ id, title: 'Stateful, edited', artist: 'Events', version: 1 }] } });
+    expect(edited.status, edited.text).toBe(200);
+    const now = await get(`/media/${id}`);
+    expect(now).toMatchObject({ title: 'Stateful, edited', artist: 'Events', version: 2 });
+    expect(await next('media.item.saved', (p) => p.id === id && p.created === false)).toEqual({ id, created: false, item: withoutCanEdit(now) });
+  });
+
+  it('media archive, restore and delete carry the ids and each item’s state after the change (deleted: its last)', async () => {
+    const first = await newItem('Archived first');
+    const second = await newItem('Archived second');
+    expect((await system.api.post('/media/archive', { key: admin, body: { id: [second, first] } })).status).toBe(200);
+    const archived = [withoutCanEdit(await get(`/media/${first}`)), withoutCanEdit(await get(`/media/${second}`))];
+    expect(archived.map((item) => item.is_archived)).toEqual([true, true]);
+    // `ids` as the request gave them, `items` in id order.
+    expect(await next('media.item.archived', (p) => (p.ids as number[]).includes(first))).toEqual({ ids: [second, first], items: archived });
+    expect((await system.api.post('/media/archive/undo', { key: admin, body: { id: [second] } })).status).toBe(200);
+    const restored = withoutCanEdit(await get(`/media/${second}`));
+    expect(restored).toMatchObject({ is_archived: false, version: 3 });
+    expect(await next('media.item.unarchived', (p) => (p.ids as number[]).includes(second))).toEqual({ ids: [second], items: [restored] });
+    expect((await system.api.request('DELETE', '/media/archive', { key: admin, body: { id: [first] } })).status).toBe(200);
+    expect((await system.api.get(`/media/${first}`, { key: admin })).status).toBe(404);
+    expect(await next('media.item.deleted', (p) => (p.ids as number[]).includes(first))).toEqual({ ids: [first], items: [archived[0]] });
+  });
+
+  it('scheduling.player.saved and .deleted carry the player as GET /players/{id} answers it (deleted: its last state)', async () => {
+    const id = await newPlayer('State FM');
+    expect(await next('scheduling.player.saved', (p) => p.id === id)).toEqual(await get(`/players/${id}`));
+    expect((await system.api.put(`/players/${id}`, { key: admin, body: { name: 'State FM 2', description: 'renamed', timezone: 'UTC' } })).status).toBe(200);
+    const last = await get(`/players/${id}`);
+    expect(last).toEqual({ id, name: 'State FM 2', description: 'renamed', timezone: 'UTC' });
+    expect(await next('scheduling.player.saved', (p) => p.id === id && p.name === 'State FM 2')).toEqual(last);
+    expect((await system.api.delete(`/players/${id}`, { key: admin })).status).toBe(200);
+    expect(await next('scheduling.player.deleted', (p) => p.id === id)).toEqual(last);
+  });
+
+  it('scheduling.dayparting.saved and .deleted carry the restriction as GET /dayparting/{id} answers it (deleted: its last state)', async () => {
+    const body = { description: 'Nights', start_month: 12, start_day: 1, start_time: '22:00', end_month: 2, end_day: 28, end_time: '06:00', filters: [{ filter: 'title', op: 'contains', val: 'late night' }] };
+    const saved = await system.api.put<{ id: number }>('/dayparting/0', { key: admin, body });
+    expect(saved.status, saved.text).toBe(200);
+    const id = saved.body.data.id;
+    expect(await next('scheduling.dayparting.saved', (p) => p.id === id)).toEqual(await get(`/dayparting/${id}`));
+    expect((await system.api.put(`/dayparting/${id}`, { key: admin, body: { ...body, description: 'Late nights', end_time: '05:00' } })).status).toBe(200);
+    const last = await get(`/dayparting/${id}`);
+    expect(last).toMatchObject({ id, description: 'Late nights', filters: body.filters });
+    expect(await next('scheduling.dayparting.saved', (p) => p.id === id && p.description === 'Late nights')).toEqual(last);
+    expect((await system.api.delete(`/dayparting/${id}`, { key: admin })).status).toBe(200);
+    expect(await next('scheduling.dayparting.deleted', (p) => p.id === id)).toEqual(last);
+  });
+
+  it('account.user.* carry the user as GET /users/{id} answers it (deleted: their last state), never a password hash', async () => {
+    const id = await newUser('stateful', { name: 'Stateful', email: 'stateful@example.org' });
+    expect(await next('account.user.created', (p) => p.id === id)).toEqual(await get(`/users/${id}`));
+    const group = (await system.api.post<{ id: number }>('/users/groups', { key: admin, body: { name: 'State group' } })).body.data.id;
+    const edited = await system.api.put(`/users/${id}`, { key: admin, body: { display_name: 'S.', password: 'another-password', group_ids: [group, 2] } });
+    expect(edited.status, edited.text).toBe(200);
+    const after = await get(`/users/${id}`);
+    expect(after).toMatchObject({ id, username: 'stateful', display_name: 'S.', enabled: true, group_ids: [2, group] });
+    expect(await next('account.user.updated', (p) => p.id === id)).toEqual(after);
+    // An edit that leaves the groups alone says what they are all the same.
+    expect((await system.api.put(`/users/${id}`, { key: admin, body: { enabled: false } })).status).toBe(200);
+    const disabled = await get(`/users/${id}`);
+    expect(await next('account.user.updated', (p) => p.id === id && p.enabled === false)).toEqual(disabled);
+    // The user's own edit of what GET /users/{id} shows is an update too; a theme alone is not.
+    expect((await system.api.put(`/users/${id}`, { key: admin, body: { enabled: true } })).status).toBe(200);
+    const own = (await system.api.login('stateful', 'another-password')).key;
+    expect((await system.api.put('/account/settings', { key: own, body: { display_name: 'Stateful S.' } })).status).toBe(200);
+    const renamed = await get(`/users/${id}`);
+    expect(renamed).toMatchObject({ display_name: 'Stateful S.' });
+    expect(await next('account.user.updated', (p) => p.id === id && p.display_name === 'Stateful S.')).toEqual(renamed);
+    const updates = payloadsOf('account.user.updated', (p) => p.id === id).length;
+    expect((await system.api.put('/account/settings', { key: own, body: { theme: 'dark' } })).status).toBe(200);
+    expect((await system.api.put(`/users/${id}`, { key: admin, body: { enabled: false } })).status).toBe(200);
+    await next('account.user.updated', (p) => p.id === id && p.enabled === false && p.display_name === 'Stateful S.');
+    expect(payloadsOf('account.user.updated', (p) => p.id === id)).toHaveLength(updates + 1);
+    const last = await get(`/users/${id}`);
+    expect((await system.api.delete(`/users/${id}`, { key: admin })).status).toBe(200);
+    expect(await next('account.user.deleted', (p) => p.id === id)).toEqual(last);
+    const userEvents = ['created', 'updated', 'deleted'].flatMap((verb) => payloadsOf(`account.user.${verb}`));
+    expect(userEvents.length).toBeGreaterThanOrEqual(4);
+    for (const payload of userEvents) expect(keysOf(payload).filter((key) => secretLike.test(key))).toEqual([]);
+    expect(JSON.stringify(userEvents)).not.toMatch(/\$argon2|\$2[aby]\$|another-password|stateful-password/);
+  });
+
+  it('publishes nothing for a change that started its transaction and rolled back', async () => {
+    // The email address is taken: the row is updated, then the unique index refuses it and it all rolls back.
+    await newUser('taken', { email: 'taken@example.org' });
+    const user = await newUser('rolled-back');
+    const refused = await system.api.put(`/users/${user}`, { key: admin, body: { name: 'Never saved', email: 'taken@example.org' } });
+    expect(refused.status, refused.text).toBe(409);
+    // A batch whose second item does not exist: the first was locked in the transaction, nothing is written.
+    const item = await newItem('Kept as it was');
+    const batch = await system.api.put('/media', { key: admin, body: { media: [{ id: item, title: 'Never saved' }, { id: 2_000_000_000, title: 'No such item' }] } });
+    expect(batch.status, batch.text).toBe(400);
+    // A player that still has a show: locked, counted, refused.
+    const player = await newPlayer('Busy FM');
+    const show = { player_id: player, mode: 'once', start: '2026-06-01T08:00:00Z', duration: 600, item_type: 'live', item_id: 1 };
+    expect((await system.api.post('/shows', { key: admin, body: show })).status).toBe(200);
+    expect((await system.api.delete(`/players/${player}`, { key: admin })).status).toBe(409);
+    // Later changes of the same services: their events come after any the refused changes had made.
+    const marker = await newUser('rollback-marker');
+    expect((await system.api.put('/media', { key: admin, body: { media: [{ id: item, title: 'Marker' }] } })).status).toBe(200);
+    const markerPlayer = await newPlayer('Marker FM');
+    await next('account.user.created', (p) => p.id === marker);
+    await next('media.item.saved', (p) => p.id === item && (p.item as Payload).title === 'Marker');
+    await next('scheduling.player.saved', (p) => p.id === markerPlayer);
+    await sleep(300);
+    expect(payloadsOf('account.user.updated', (p) => p.id === user)).toEqual([]);
+    expect(payloadsOf('media.item.saved', (p) => p.id === item).map((p) => (p.item as Payload).title)).toEqual(['Kept as it was', 'Marker']);
+    expect(payloadsOf('scheduling.player.deleted', (p) => p.id === player)).toEqual([]);
+  });
+
+  it('every payload of these events validates against the registry and holds no secret-like key', () => {
+    const ours = received.filter((e) => /^(media\.item|scheduling\.player|scheduling\.dayparting|account\.user)\./.test(e.subject));
+    expect(ours.length).toBeGreaterThan(15);
+    for (const event of ours) {
+      const payload = (event.data as { payload: unknown }).payload;
+      expect(eventRegistry[event.subject]!.safeParse(payload).success, event.subject).toBe(true);
+      expect(keysOf(payload).filter((key) => secretLike.test(key)), event.subject).toEqual([]);
+    }
+  });
+});
+
 (canRunNatsServer && process.env.DATABASE_URL ? describe : describe.skip)('outbox through a NATS outage', () => {
   it('delivers events recorded while NATS was down once it is back, exactly once', async () => {
     const nats = await privateNats();
@@ -129,13 +309,13 @@ describe.each(modes)('account events (%s)', (mode) => {
       }, { durable: 'outage-test', deliverFrom: 'all' });
       const relay = startOutboxRelay(db, bus, logger, { intervalMs: 200 });
 
-      const before = await db.transaction().execute((trx) => recordEvent(trx, 'account.user.deleted', { id: 1 }, null));
+      const before = await db.transaction().execute((trx) => recordEvent(trx, 'account.user.deleted', lastUser(1), null));
       relay.kick();
       await until(() => seen.includes(before));
       await relay.flush(); // `before` is marked sent (the consumer can see it before the relay's commit)
 
       await nats.stop();
-      const during = await db.transaction().execute((trx) => recordEvent(trx, 'account.user.deleted', { id: 2 }, null));
+      const during = await db.transaction().execute((trx) => recordEvent(trx, 'account.user.deleted', lastUser(2), null));
       relay.kick();
       await sleep(1000);
       const pending = await db.selectFrom('outbox').select('id').where('published_at', 'is', null).execute();

@@ -64,12 +64,14 @@ describe.skipIf(skipReason)(`fault: NATS stops for 10 s under load${skipReason ?
     for (let i = 0; i < 5; i += 1) {
       duringOutage.push(
         await scheduling.transaction().execute(async (trx) => {
-          const row = (await trx.insertInto('players').values({ name: `committed-in-outage-${i}`, description: '', timezone: 'UTC' }).returning(['id', 'name', 'timezone']).executeTakeFirstOrThrow()) as {
+          const row = (await trx.insertInto('players').values({ name: `committed-in-outage-${i}`, description: '', timezone: 'UTC' }).returning(['id', 'name', 'description', 'timezone']).executeTakeFirstOrThrow()) as {
             id: number;
             name: string;
+            description: string;
             timezone: string;
           };
-          await recordEvent(trx, 'scheduling.player.saved', { id: row.id, name: row.name, timezone: row.timezone }, null);
+          // The player as GET /players/{id} answers it, as the service's event carries it.
+          await recordEvent(trx, 'scheduling.player.saved', { id: row.id, name: row.name, description: row.description, timezone: row.timezone }, null);
           return row.id;
         }),
       );

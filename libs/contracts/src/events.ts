@@ -2,9 +2,13 @@
 // `<prefix>.events.<subject>`, stream `<PREFIX>_EVENTS`) and its payload schema. The frame around
 // every payload is `EventFrame` (id, type, occurredAt, actor, payload). docs/events.md lists them.
 import { z } from 'zod';
+import { MediaItem } from './media-items';
+import { DaypartingRestriction } from './scheduling-dayparting';
+import { Player } from './scheduling-players';
 import { securityEventDescriptions, securityEventPayloads } from './security-events';
 import { Show } from './scheduling-shows';
 import { Timeslot } from './scheduling-timeslots';
+import { UserInfo } from './users';
 
 const moduleRef = z.object({ name: z.string(), version: z.string() });
 
@@ -22,19 +26,30 @@ const seriesException = z.object({
 });
 const exceptionGone = z.object({ id: z.number().int(), series_id: z.number().int(), player_id: z.number().int(), original_start: z.string() });
 
+/**
+ * A media item as GET /media/{id} answers it, without `can_edit`: that says what the caller may do,
+ * not what the item is, and an event has many readers.
+ */
+export const MediaItemState = MediaItem.omit({ can_edit: true });
+/** Items archived, restored or deleted: their ids (as before) and each one's state after the change, or its last. */
+const mediaItems = z.object({ ids: z.array(z.number().int()), items: z.array(MediaItemState) });
+
 export const eventPayloads = {
-  'account.user.created': z.object({ id: z.number().int(), username: z.string() }),
-  'account.user.updated': z.object({ id: z.number().int(), username: z.string(), enabled: z.boolean(), group_ids: z.array(z.number().int()).optional() }),
-  'account.user.deleted': z.object({ id: z.number().int() }),
+  // A user as GET /users/{id} answers it (never a password hash or a second factor): after the change, or its last state.
+  'account.user.created': UserInfo,
+  'account.user.updated': UserInfo,
+  'account.user.deleted': UserInfo,
   'account.group.saved': z.object({ id: z.number().int(), name: z.string(), permissions: z.array(z.string()) }),
   'account.group.deleted': z.object({ id: z.number().int() }),
   ...securityEventPayloads,
-  'media.item.saved': z.object({ id: z.number().int(), created: z.boolean() }),
-  'media.item.archived': z.object({ ids: z.array(z.number().int()) }),
-  'media.item.unarchived': z.object({ ids: z.array(z.number().int()) }),
-  'media.item.deleted': z.object({ ids: z.array(z.number().int()) }),
-  'scheduling.player.saved': z.object({ id: z.number().int(), name: z.string(), timezone: z.string() }),
-  'scheduling.player.deleted': z.object({ id: z.number().int() }),
+  // `created` (whether the save made the item) as before; the item itself beside it, as its own `created` is a time.
+  'media.item.saved': z.object({ id: z.number().int(), created: z.boolean(), item: MediaItemState }),
+  'media.item.archived': mediaItems,
+  'media.item.unarchived': mediaItems,
+  'media.item.deleted': mediaItems,
+  // A player or dayparting restriction as the API answers it (GET /players/{id}, GET /dayparting/{id}): after the change, or its last state.
+  'scheduling.player.saved': Player,
+  'scheduling.player.deleted': Player,
   // A timeslot or show as the API answers it (GET /timeslots/{id}, GET /shows/{id}): after the change, or its last state.
   'scheduling.timeslot.saved': Timeslot,
   'scheduling.timeslot.deleted': Timeslot,
@@ -45,8 +60,8 @@ export const eventPayloads = {
   'scheduling.timeslot.exception.deleted': exceptionGone,
   'scheduling.show.exception.saved': seriesException.extend({ item_type: z.string().nullable(), item_id: z.number().int().nullable() }),
   'scheduling.show.exception.deleted': exceptionGone,
-  'scheduling.dayparting.saved': z.object({ id: z.number().int() }),
-  'scheduling.dayparting.deleted': z.object({ id: z.number().int() }),
+  'scheduling.dayparting.saved': DaypartingRestriction,
+  'scheduling.dayparting.deleted': DaypartingRestriction,
   'modules.module.installed': moduleRef,
   'modules.module.uninstalled': moduleRef,
   'modules.module.purged': z.object({ name: z.string() }),
@@ -59,12 +74,25 @@ export type EventType = keyof typeof eventPayloads;
 export type EventPayload<T extends EventType> = z.input<(typeof eventPayloads)[T]>;
 
 export const eventDescriptions: Record<string, string> = {
-  'account.user.created': 'A user was created (by an administrator or by registration).',
-  'account.user.updated': 'A user was edited, enabled or disabled, or their groups changed.',
-  'account.user.deleted': 'A user was deleted; services drop what they keep for that user.',
+  'account.user.created': 'A user was created (by an administrator or by registration); the payload is the user as GET /users/{id} answers it.',
+  'account.user.updated': 'A user was edited, enabled or disabled, or their groups changed; the payload is the user as GET /users/{id} answers it after the change (group_ids: their groups now).',
+  'account.user.deleted': 'A user was deleted; services drop what they keep for that user. The payload is their last state, as GET /users/{id} answered it.',
   'account.group.saved': 'A group was created or edited (name or permissions).',
   'account.group.deleted': 'A group was deleted.',
   ...securityEventDescriptions,
+  'media.item.saved': 'A media item was created, edited or given another version as its file: `id`, `created` (whether this save made it) and `item`, the item as GET /media/{id} answers it (without can_edit).',
+  'media.item.archived': 'Media items were archived: `ids`, and `items`, each as GET /media/{id} answers it after the change (without can_edit).',
+  'media.item.unarchived': 'Media items were taken out of the archive: `ids`, and `items`, each as GET /media/{id} answers it after the change (without can_edit).',
+  'media.item.deleted': 'Media items were deleted for good (their files with them): `ids`, and `items`, each one\'s last state as GET /media/{id} answered it (without can_edit).',
+  'scheduling.player.saved': 'A player was created or edited; the payload is the player as GET /players/{id} answers it.',
+  'scheduling.player.deleted': 'A player was deleted; the payload is its last state, as GET /players/{id} answered it.',
+  'scheduling.timeslot.saved': 'A timeslot was created, edited, or made by a split; the payload is the timeslot as GET /timeslots/{id} answers it.',
+  'scheduling.timeslot.deleted': 'A timeslot was deleted (its exceptions with it); the payload is its last state, as GET /timeslots/{id} answered it.',
+  'scheduling.show.saved': 'A show was created, edited, or made by a split; the payload is the show as GET /shows/{id} answers it.',
+  'scheduling.show.deleted': 'A show was deleted; the payload is its last state, as GET /shows/{id} answered it.',
+  'scheduling.show.flagged': 'A show needs attention: the media it airs was archived or deleted (`reason`).',
+  'scheduling.dayparting.saved': 'A dayparting restriction was created or edited; the payload is the restriction as GET /dayparting/{id} answers it.',
+  'scheduling.dayparting.deleted': 'A dayparting restriction was deleted; the payload is its last state, as GET /dayparting/{id} answered it.',
   'scheduling.timeslot.exception.saved': 'One occurrence of a timeslot was skipped or moved (or that exception edited); the payload is the exception.',
   'scheduling.timeslot.exception.deleted': 'An exception to a timeslot was deleted: that occurrence happens as the series says again.',
   'scheduling.show.exception.saved': 'One occurrence of a show was skipped, moved or given another item (or that exception edited); the payload is the exception.',

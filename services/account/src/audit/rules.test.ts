@@ -29,13 +29,17 @@ describe('audit entries', () => {
   });
 
   it('know the user of account.user.* events, nobody for an unknown username, and no one for modules', () => {
-    expect(auditRowOf(frame('account.user.updated', { id: 4, username: 'ann', enabled: false }))).toMatchObject({ user_id: 4, username: 'ann' });
+    // account.user.* carry the user as GET /users/{id} answers it.
+    const ann = { id: 4, username: 'ann', name: 'Ann', email: 'ann@example.org', display_name: 'Ann', enabled: false, group_ids: [2], created: '2026-11-23T08:00:00.000Z', last_access: null };
+    expect(eventPayloads['account.user.updated'].safeParse(ann).success).toBe(true);
+    expect(auditRowOf(frame('account.user.updated', ann))).toMatchObject({ user_id: 4, username: 'ann', details: JSON.stringify(ann) });
+    expect(auditRowOf(frame('account.user.deleted', ann))).toMatchObject({ user_id: 4, username: 'ann' });
     expect(auditRowOf(frame('account.login.failed', { user_id: null, username: null, step: 'password' }))).toMatchObject({ user_id: null, username: null, address: null });
     expect(auditRowOf(frame('modules.module.installed', { name: 'notes', version: '1.0.0' }))).toMatchObject({ user_id: null, username: null });
   });
 
   it('are made only for audited events', () => {
-    expect(auditRowOf(frame('media.item.saved', { id: 1, created: true }))).toBeNull();
+    expect(auditRowOf(frame('media.item.saved', { id: 1, created: true, item: {} }))).toBeNull();
     expect(auditedEventTypes).toEqual(expect.arrayContaining(['account.login.throttled', 'account.app_key.deleted', 'modules.module.purged']));
   });
 

@@ -6,6 +6,7 @@ import { hashPassword } from '../shared/passwords';
 import { checkPasswordAgainstUsername } from '../shared/password-rules';
 import { clientAddress, limit } from '../shared/rate-limit';
 import { isUniqueViolation } from '../shared/rows';
+import { userInfo } from '../users/queries';
 import { enabledUserByEmail, insertRegisteredUser, insertToken, lockToken, registrationEnabled, setPasswordHash, setRegistrationEnabled, useAllTokens } from './queries';
 import { BAD_LINK, FORGOT_LIMIT, newToken, REGISTER_LIMIT, REGISTRATION_DISABLED, RESET_LIMIT, RESET_MAILS_PER_ACCOUNT, resetLink, resetMail, tokenExpiry, tokenUsable, welcomeMail, type TokenPurpose } from './rules';
 
@@ -40,7 +41,7 @@ function register(ctx: AccountContext): OperationHandler<typeof accountMore.regi
     try {
       userId = await db.transaction().execute(async (trx) => {
         const id = await insertRegisteredUser(trx, { username, email, name });
-        await events.record(trx, 'account.user.created', { id, username }, actorOf(call));
+        await events.record(trx, 'account.user.created', await userInfo(trx, id), actorOf(call));
         return id;
       });
     } catch (error) {

@@ -4,7 +4,10 @@ import { actorOf, bindOperation, type OperationHandler } from '@airwave/service-
 import type { AccountContext } from '../shared/context';
 import { hashPassword } from '../shared/passwords';
 import { isUniqueViolation, sentFields } from '../shared/rows';
+import { userInfo } from '../users/queries';
 import { groupNames, readSettings, updateSettings } from './queries';
+
+const PROFILE_FIELDS = ['name', 'email', 'display_name'] as const;
 import { assertPasswordChangeAllowed, passwordChangedNotice } from './rules';
 
 export function bindSelf(ctx: AccountContext) {
@@ -32,6 +35,10 @@ function updateOwnSettings({ db, sessions, logger, mailer, events, throttle }: A
           if (passwordHash) {
             await events.record(trx, 'account.password.changed', { user_id: principal.userId, username: principal.username, by_administrator: false }, actorOf(call));
           }
+          // A change to what GET /users/{id} shows (name, email, display name) is the user's update, as an administrator's is.
+          if (PROFILE_FIELDS.some((field) => field in changes)) {
+            await events.record(trx, 'account.user.updated', await userInfo(trx, principal.userId), actorOf(call));
+          }
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('That email address is already in use.');
@@ -39,8 +46,8 @@ function updateOwnSettings({ db, sessions, logger, mailer, events, throttle }: A
       }
     }
     const settings = await readSettings(db, principal.userId);
+    events.kick();
     if (passwordHash) {
-      events.kick();
       await throttle.passwordSet(principal.username);
       // Every other session of the user ends; the one that changed the password stays.
       await sessions.destroyAllForUser(principal.userId, principal.sessionId);

@@ -4,7 +4,7 @@ import { actorOf, bindOperation, type OperationHandler } from '@airwave/service-
 import type { AccountContext } from '../shared/context';
 import { hashPassword } from '../shared/passwords';
 import { isUniqueViolation, sentFields } from '../shared/rows';
-import { assertAdminRemains, assertGroupsExist, deleteUser, insertUser, lockUser, searchUsers, setUserGroups, updateUser, userInfo, userState } from './queries';
+import { assertAdminRemains, assertGroupsExist, deleteUser, insertUser, lockUser, searchUsers, setUserGroups, updateUser, userInfo } from './queries';
 import { endsSessions, mayLeaveAdminEmpty, uniqueIds } from './rules';
 
 export function bindUsers(ctx: AccountContext) {
@@ -31,7 +31,7 @@ function createUser({ db, logger, events }: AccountContext): OperationHandler<ty
       const id = await db.transaction().execute(async (trx) => {
         const values = { username: input.username, email: input.email, name: input.name, display_name: input.display_name ?? input.name, password_hash: passwordHash };
         const userId = await insertUser(trx, values, groupIds);
-        await events.record(trx, 'account.user.created', { id: userId, username: input.username }, actorOf(call));
+        await events.record(trx, 'account.user.created', await userInfo(trx, userId), actorOf(call));
         return userId;
       });
       events.kick();
@@ -57,9 +57,9 @@ function editUser({ db, sessions, logger, events, refreshProfile, throttle }: Ac
         await updateUser(trx, id, { ...changes, ...(passwordHash ? { password_hash: passwordHash } : {}), ...(enabled !== undefined ? { enabled } : {}) });
         if (group_ids) await setUserGroups(trx, id, uniqueIds(group_ids));
         if (mayLeaveAdminEmpty({ group_ids, enabled })) await assertAdminRemains(trx);
-        const after = await userState(trx, id);
-        const groups = group_ids ? { group_ids: uniqueIds(group_ids) } : {};
-        await events.record(trx, 'account.user.updated', { id, username: after.username, enabled: after.enabled, ...groups }, actorOf(call));
+        // The user as GET /users/{id} answers it now (group_ids: their groups, changed or not).
+        const after = await userInfo(trx, id);
+        await events.record(trx, 'account.user.updated', after, actorOf(call));
         if (passwordHash) await events.record(trx, 'account.password.changed', { user_id: id, username: after.username, by_administrator: true }, actorOf(call));
         return after.username;
       });
@@ -81,9 +81,12 @@ function removeUser({ db, sessions, logger, events }: AccountContext): Operation
     const { principal, trace } = call;
     if (id === principal.userId) throw conflict('You cannot delete your own account.');
     await db.transaction().execute(async (trx) => {
+      await lockUser(trx, id);
+      // Their last state, read under the lock before the row goes.
+      const last = await userInfo(trx, id);
       await deleteUser(trx, id);
       await assertAdminRemains(trx);
-      await events.record(trx, 'account.user.deleted', { id }, actorOf(call));
+      await events.record(trx, 'account.user.deleted', last, actorOf(call));
     });
     events.kick();
     await sessions.destroyAllForUser(id);

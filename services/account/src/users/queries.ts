@@ -71,10 +71,6 @@ export async function setUserGroups(db: AccountDB, id: number, groupIds: number[
   if (groupIds.length) await db.insertInto('user_groups').values(groupIds.map((group_id) => ({ user_id: id, group_id }))).execute();
 }
 
-export function userState(db: AccountDB, id: number) {
-  return db.selectFrom('users').select(['username', 'enabled']).where('id', '=', id).executeTakeFirstOrThrow();
-}
-
 /** Deletes a user; 404 for an unknown id. */
 export async function deleteUser(db: AccountDB, id: number): Promise<void> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();

@@ -4,6 +4,7 @@ import type { Subscription } from '@airwave/bus';
 import { media, type Principal } from '@airwave/contracts';
 import { bindOperation, type LogTrace } from '@airwave/service-kit';
 import type { MediaContext } from '../context';
+import { itemsAsAnswered } from '../shared/item-events';
 import { versionFilesOf } from '../versions/queries';
 import { deleteItems, lockForDelete, lockItemIds, setArchivedFlag } from './queries';
 import { assertAllFound, assertDeletable } from './rules';
@@ -29,7 +30,8 @@ async function setArchived({ db, events }: MediaContext, ids: number[], archived
   await db.transaction().execute(async (trx) => {
     assertAllFound(ids, await lockItemIds(trx, ids));
     await setArchivedFlag(trx, ids, archived);
-    await events.record(trx, archived ? 'media.item.archived' : 'media.item.unarchived', { ids }, principal);
+    const items = await itemsAsAnswered(trx, ids);
+    await events.record(trx, archived ? 'media.item.archived' : 'media.item.unarchived', { ids, items }, principal);
   });
   events.kick();
 }
@@ -41,8 +43,10 @@ async function deleteForGood({ db, events, storage, logger }: MediaContext, ids:
     assertDeletable(rows);
     // Every version's file goes, not only the active one's: the version rows go with the items.
     const versionFiles = await versionFilesOf(trx, ids);
+    // The event carries each item's last state: read before the rows go.
+    const last = await itemsAsAnswered(trx, ids);
     await deleteItems(trx, ids);
-    await events.record(trx, 'media.item.deleted', { ids }, principal);
+    await events.record(trx, 'media.item.deleted', { ids, items: last }, principal);
     return [...new Set([...rows.map((r) => r.file_id), ...versionFiles])];
   });
   events.kick();

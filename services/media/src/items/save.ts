@@ -4,6 +4,7 @@ import type { ServiceEvents } from '@airwave/service-kit';
 import type { MediaContext } from '../context';
 import { claimUpload, lockUpload } from '../files/queries';
 import type { ItemRow, MediaDB, UploadRow } from '../schema';
+import { itemAsAnswered } from '../shared/item-events';
 import { insertVersion } from '../versions/queries';
 import { versionOfUpload } from '../versions/rules';
 import { insertItem, lockItems, updateItem } from './queries';
@@ -71,12 +72,12 @@ async function createItem(trx: MediaDB, events: ServiceEvents, plan: Plan & { ki
   const id = await insertItem(trx, newItemRow(plan.item, plan.upload, principal));
   await claimUpload(trx, plan.upload.file_id);
   await insertVersion(trx, versionOfUpload(plan.upload, { media_id: id, created: Math.floor(Date.now() / 1000), notes: '', active: true }));
-  await events.record(trx, 'media.item.saved', { id, created: true }, principal);
+  await events.record(trx, 'media.item.saved', { id, created: true, item: await itemAsAnswered(trx, id) }, principal);
   return { id };
 }
 
 async function editItem(trx: MediaDB, events: ServiceEvents, plan: Plan & { kind: 'edit' }, principal: Principal) {
   await updateItem(trx, plan.row.id, editedItemChanges(plan.row, plan.item, principal));
-  await events.record(trx, 'media.item.saved', { id: plan.row.id, created: false }, principal);
+  await events.record(trx, 'media.item.saved', { id: plan.row.id, created: false, item: await itemAsAnswered(trx, plan.row.id) }, principal);
   return { id: plan.row.id };
 }

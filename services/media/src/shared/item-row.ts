@@ -9,6 +9,11 @@ export const nextVersion = sql<number>`version + 1`;
 
 /** The MediaItem of the contract: what GET /media/:id, search and the versions list answer. */
 export function itemOut(row: ItemRow, principal: Principal) {
+  return { ...itemState(row), can_edit: canEdit(principal, row) };
+}
+
+/** The item as itemOut answers it, without what depends on the caller (can_edit): what its events carry. */
+export function itemState(row: ItemRow) {
   return {
     id: row.id,
     owner_id: row.owner_id,
@@ -35,6 +40,5 @@ export function itemOut(row: ItemRow, principal: Principal) {
     created: row.created.toISOString(),
     updated: row.updated.toISOString(),
     version: row.version,
-    can_edit: canEdit(principal, row),
   };
 }

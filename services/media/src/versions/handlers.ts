@@ -6,6 +6,7 @@ import { bindOperation } from '@airwave/service-kit';
 import type { MediaContext } from '../context';
 import { claimUpload, lockUpload } from '../files/queries';
 import { itemType, lockItem, setItemFile } from '../items/queries';
+import { itemAsAnswered } from '../shared/item-events';
 import { itemOut } from '../shared/item-row';
 import { loadVisible } from '../shared/visibility';
 import { deleteVersion, insertVersion, lastCreated, listVersions, lockVersion, markActive, setVersionNotes } from './queries';
@@ -78,7 +79,7 @@ async function activateVersion({ db, events }: MediaContext, mediaId: number, cr
     if (!chosen) throw notFound(`No version ${created} of media item ${mediaId}.`);
     await markActive(trx, mediaId, created);
     await setItemFile(trx, mediaId, chosen);
-    await events.record(trx, 'media.item.saved', { id: mediaId, created: false }, principal);
+    await events.record(trx, 'media.item.saved', { id: mediaId, created: false, item: await itemAsAnswered(trx, mediaId) }, principal);
     return { ...chosen, active: true };
   });
   events.kick();

@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import type { SchedulingContext } from '../context';
 import { playerZone } from '../players/zones';
 import { resolveTime } from '../schedule/times';
-import { deleteRestriction, findRestriction, listRestrictions, saveRestriction } from './queries';
+import { deleteRestriction, findRestriction, listRestrictions, lockRestriction, saveRestriction } from './queries';
 import { impossibleDate, restrictionActive, restrictionOut } from './rules';
 
 export function bindDayparting({ db, bus, events }: SchedulingContext) {
@@ -23,7 +23,8 @@ export function bindDayparting({ db, bus, events }: SchedulingContext) {
       const saved = await db.transaction().execute(async (trx) => {
         const row = await saveRestriction(trx, id, values);
         if (!row) throw notFound('No such restriction.');
-        await events.record(trx, 'scheduling.dayparting.saved', { id: row.id }, principal);
+        // The row as saved, as GET /dayparting/{id} answers it.
+        await events.record(trx, 'scheduling.dayparting.saved', restrictionOut(row), principal);
         return row;
       });
       events.kick();
@@ -31,8 +32,10 @@ export function bindDayparting({ db, bus, events }: SchedulingContext) {
     }),
     bindOperation(bus, scheduling.daypartingDelete, async ({ id }, { principal }) => {
       await db.transaction().execute(async (trx) => {
-        if (!(await deleteRestriction(trx, id))) throw notFound('No such restriction.');
-        await events.record(trx, 'scheduling.dayparting.deleted', { id }, principal);
+        const last = await lockRestriction(trx, id);
+        if (!last) throw notFound('No such restriction.');
+        await deleteRestriction(trx, id);
+        await events.record(trx, 'scheduling.dayparting.deleted', restrictionOut(last), principal);
       });
       events.kick();
       return null;

@@ -19,7 +19,7 @@ export function bindPlayers({ db, bus, events }: SchedulingContext) {
     bindOperation(bus, scheduling.playerCreate, async (input, { principal }) => {
       const row = await db.transaction().execute(async (trx) => {
         const created = await insertPlayer(trx, input);
-        await events.record(trx, 'scheduling.player.saved', { id: created.id, name: created.name, timezone: created.timezone }, principal);
+        await events.record(trx, 'scheduling.player.saved', playerOut(created), principal);
         return created;
       });
       events.kick();
@@ -29,7 +29,7 @@ export function bindPlayers({ db, bus, events }: SchedulingContext) {
       const row = await db.transaction().execute(async (trx) => {
         if (!(await playerExists(trx, id))) await claimPlayerId(trx, id);
         const saved = await upsertPlayer(trx, id, input);
-        await events.record(trx, 'scheduling.player.saved', { id: saved.id, name: saved.name, timezone: saved.timezone }, principal);
+        await events.record(trx, 'scheduling.player.saved', playerOut(saved), principal);
         return saved;
       });
       events.kick();
@@ -42,7 +42,8 @@ export function bindPlayers({ db, bus, events }: SchedulingContext) {
         assertPlayerUnused(id, { timeslots: await countTimeslotsOf(trx, id), shows: await countShowsOf(trx, id) });
         await forgetPlayer(trx, id);
         await deletePlayer(trx, id);
-        await events.record(trx, 'scheduling.player.deleted', { id }, principal);
+        // Its last state: the row as the lock read it, gone now.
+        await events.record(trx, 'scheduling.player.deleted', playerOut(player), principal);
       });
       events.kick();
       return null;

@@ -18,7 +18,7 @@ export const findPlayer = (db: SchedulingDB, id: number) => db.selectFrom('playe
 export const playerExists = async (db: SchedulingDB, id: number) => (await db.selectFrom('players').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
 /** The player row locked for the rest of the transaction (deleting it), or undefined. */
-export const lockPlayerRow = (trx: SchedulingDB, id: number) => trx.selectFrom('players').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+export const lockPlayerRow = (trx: SchedulingDB, id: number) => trx.selectFrom('players').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
 export const insertPlayer = (trx: SchedulingDB, fields: PlayerFields) => trx.insertInto('players').values(fields).returningAll().executeTakeFirstOrThrow();
 
