@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { accountConfig } from '@airwave/account';
+import { modulesConfig } from '@airwave/modules';
 import { commonConfig, parseConfig, z } from '@airwave/config';
 import { gatewayConfig } from '@airwave/gateway';
 import { runtimeConfig } from '@airwave/service-kit';
@@ -175,7 +176,7 @@ describe('the base', () => {
       account: runtimeConfig.extend(accountConfig).strict(),
       media: runtimeConfig.strict(),
       scheduling: runtimeConfig.strict(),
-      modules: runtimeConfig.strict(),
+      modules: runtimeConfig.extend(modulesConfig).strict(),
     };
     for (const process of processes) {
       const container = byName('Deployment', `airwave-${process}`).spec.template.spec.containers[0];
@@ -195,6 +196,7 @@ describe('the base', () => {
     expect(secretsOf('gateway').sort()).toEqual(['NATS_URL', 'REDIS_URL']);
     for (const service of services) expect(secretsOf(service)).toEqual(expect.arrayContaining(['DATABASE_URL', 'NATS_URL', 'REDIS_URL']));
     expect(secretsOf('account')).toEqual(expect.arrayContaining(['AIRWAVE_ADMIN_PASSWORD', 'AIRWAVE_ENCRYPTION_KEY', 'SMTP_URL']));
+    expect(secretsOf('modules')).toEqual(expect.arrayContaining(['AIRWAVE_ENCRYPTION_KEY']));
   });
 
   it('autoscales the gateway with an autoscaling/v2 HorizontalPodAutoscaler that owns its replica count', () => {
@@ -241,7 +243,7 @@ describe('the base', () => {
     }
     const migrateLabels = byName('Job', 'airwave-migrate').spec.template.metadata.labels;
     expect(policies.filter((p) => selects(p, migrateLabels)).flatMap((p) => p.spec.ingress ?? [])).toEqual([]);
-    // Egress: DNS, Postgres, NATS, Redis for all; SMTP only for the account service.
+    // Egress: DNS, Postgres, NATS, Redis for all; SMTP only for the account service, HTTPS only for modules (webhooks).
     const egressPorts = (labels: Record<string, string>) =>
       new Set(policies.filter((p) => selects(p, labels)).flatMap((p) => (p.spec.egress ?? []).flatMap((r: any) => r.ports.map((port: any) => port.port))));
     const gatewayEgress = egressPorts(byName('Deployment', 'airwave-gateway').spec.template.metadata.labels);
@@ -249,6 +251,10 @@ describe('the base', () => {
     expect(gatewayEgress.has(587)).toBe(false);
     const accountEgress = egressPorts(byName('Deployment', 'airwave-account').spec.template.metadata.labels);
     for (const port of [53, 5432, 4222, 6379, 587]) expect(accountEgress.has(port)).toBe(true);
+    expect(accountEgress.has(443)).toBe(false);
+    const modulesEgress = egressPorts(byName('Deployment', 'airwave-modules').spec.template.metadata.labels);
+    for (const port of [53, 5432, 4222, 443]) expect(modulesEgress.has(port)).toBe(true);
+    expect(modulesEgress.has(587)).toBe(false);
   });
 });
 

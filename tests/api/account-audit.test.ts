@@ -79,6 +79,11 @@ describe.each(modes)('audit trail (%s)', (mode) => {
     await system.api.put('/modules/notes', { key: admin, body: {} });
     await system.api.delete('/modules/notes', { key: admin });
     await system.api.delete('/modules/purge/notes', { key: admin });
+    const hook = await system.api.post<{ id: number; secret: string }>('/webhooks', { key: admin, body: { url: 'https://receiver.example/hook', event_types: ['modules.module.purged'] } });
+    secrets.push(hook.body.data.secret);
+    const rotated = await system.api.post<{ secret: string }>(`/webhooks/${hook.body.data.id}/secret`, { key: admin });
+    secrets.push(rotated.body.data.secret);
+    await system.api.delete(`/webhooks/${hook.body.data.id}`, { key: admin });
   }
 
   beforeAll(async () => {

@@ -64,13 +64,17 @@ export async function startTestSystem(mode: Mode, extraEnv: Record<string, strin
     cleanups.push(() => deleteNatsStream(env.NATS_URL!, env.BUS_PREFIX!));
   }
   const system = await startSystem({ env, mode, logger: options.logger ?? createLogger({ level: 'silent' }) });
+  // Closed once, whoever asks first: a test that stops the system (a restart) and the suite's stop.
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= system.close());
   return {
     ...system,
+    close,
     mode,
     env,
     api: new Api(system.url),
     stop: async () => {
-      await system.close();
+      await close();
       for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     },
   };

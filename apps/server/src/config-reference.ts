@@ -1,10 +1,11 @@
 // The configuration reference, generated from the zod schemas every process validates its
 // environment with. `pnpm config:reference` prints it; a test keeps README.md in step.
 import { accountConfig } from '@airwave/account';
+import { modulesConfig } from '@airwave/modules';
 import { z } from '@airwave/config';
 import { systemConfig } from './system';
 
-const all = { ...accountConfig, ...systemConfig.shape };
+const all = { ...accountConfig, ...modulesConfig, ...systemConfig.shape };
 
 function defaultOf(schema: z.ZodType): string {
   try {

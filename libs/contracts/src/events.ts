@@ -8,6 +8,7 @@ import { Player } from './scheduling-players';
 import { securityEventDescriptions, securityEventPayloads } from './security-events';
 import { Show } from './scheduling-shows';
 import { Timeslot } from './scheduling-timeslots';
+import { Webhook } from './webhook-records';
 import { UserInfo } from './users';
 
 const moduleRef = z.object({ name: z.string(), version: z.string() });
@@ -65,6 +66,9 @@ export const eventPayloads = {
   'modules.module.installed': moduleRef,
   'modules.module.uninstalled': moduleRef,
   'modules.module.purged': z.object({ name: z.string() }),
+  // A webhook as GET /webhooks/{id} answers it (never its secret): after the change, or its last state.
+  'modules.webhook.saved': Webhook,
+  'modules.webhook.deleted': Webhook,
 } satisfies Record<string, z.ZodType>;
 
 /** Areas add their events here (media.item.archived, scheduling.show.saved, …). */
@@ -100,4 +104,6 @@ export const eventDescriptions: Record<string, string> = {
   'modules.module.installed': 'A module was installed: its routes, handlers and permissions are live on every replica.',
   'modules.module.uninstalled': 'A module was uninstalled: its routes and permissions are gone; its data stays.',
   'modules.module.purged': 'A module was purged: its schema and data were dropped.',
+  'modules.webhook.saved': 'A webhook was registered or changed (URL, event types, enabled, or its secret replaced); never the secret.',
+  'modules.webhook.deleted': 'A webhook was deleted, with its delivery log; the payload is its last state.',
 };

@@ -14,6 +14,8 @@ export * from './openapi';
 export { buildAsyncApiDocument } from './asyncapi';
 export * from './input-forms';
 export * from './events';
+export * from './event-types';
+export * from './webhooks';
 export * from './security-events';
 export * from './two-factor';
 export * from './audit';

@@ -8,6 +8,7 @@ import { scheduling } from './scheduling';
 import { media, mediaFiles, mediaVersions } from './media';
 import { twoFactor, twoFactorAdmin } from './two-factor';
 import { audit } from './audit';
+import { webhooks } from './webhooks';
 
 export const operationGroups = {
   account,
@@ -22,6 +23,7 @@ export const operationGroups = {
   twoFactor,
   twoFactorAdmin,
   audit,
+  webhooks,
 } satisfies Record<string, Record<string, Operation>>;
 
 export function allOperations(): Operation[] {

@@ -56,4 +56,6 @@ export const auditedEventTypes: readonly string[] = [
   'modules.module.installed',
   'modules.module.uninstalled',
   'modules.module.purged',
+  'modules.webhook.saved',
+  'modules.webhook.deleted',
 ];

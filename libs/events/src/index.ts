@@ -9,6 +9,8 @@ import { EventFrame, eventPayloads, type EventType } from '@airwave/contracts';
 import type { z } from 'zod';
 
 export type { EventType } from '@airwave/contracts';
+/** The registry's event types a NATS-style pattern matches (`*` one token, `>` the rest). */
+export { eventTypesMatching } from '@airwave/contracts';
 
 /** An event's payload as its schema reads it. */
 export type Payload<T extends EventType> = z.output<(typeof eventPayloads)[T]>;
@@ -35,20 +37,6 @@ export class UnreadableEvent extends Error {
     super(`${type}: ${reason}`);
     this.name = 'UnreadableEvent';
   }
-}
-
-/** The registry's event types a NATS-style pattern matches (`*` one token, `>` the rest). */
-export function eventTypesMatching(pattern: string): EventType[] {
-  const wanted = pattern.split('.');
-  const matches = (type: string) => {
-    const tokens = type.split('.');
-    for (let i = 0; i < wanted.length; i += 1) {
-      if (wanted[i] === '>') return tokens.length > i;
-      if (i >= tokens.length || (wanted[i] !== '*' && wanted[i] !== tokens[i])) return false;
-    }
-    return tokens.length === wanted.length;
-  };
-  return (Object.keys(eventPayloads) as EventType[]).filter(matches);
 }
 
 /** An incoming message read as an event of its type, or UnreadableEvent. */

@@ -6,3 +6,5 @@ export * from './outbox';
 export * from './outbox-relay';
 export * from './module';
 export * from './module-discovery';
+export * from './secret-box';
+export * from './encryption-key';

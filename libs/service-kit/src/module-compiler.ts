@@ -11,12 +11,14 @@ import * as db from '@airwave/db';
 import * as logging from '@airwave/logging';
 import * as kysely from 'kysely';
 import * as zod from 'zod';
+import * as encryptionKey from './encryption-key';
 import * as moduleDefinition from './module';
 import * as operations from './operations';
 import * as outbox from './outbox';
 import * as outboxRelay from './outbox-relay';
 import * as serviceProcess from './process';
 import * as runtime from './runtime';
+import * as secretBox from './secret-box';
 import * as service from './service';
 
 const registryKey = Symbol.for('airwave.hostPackages');
@@ -33,7 +35,7 @@ export function hostPackages(serviceKitExtra: Record<string, unknown> = {}): Rec
     '@airwave/contracts': contracts,
     '@airwave/db': db,
     '@airwave/logging': logging,
-    '@airwave/service-kit': { ...operations, ...service, ...runtime, ...serviceProcess, ...outbox, ...outboxRelay, ...moduleDefinition, ...serviceKitExtra },
+    '@airwave/service-kit': { ...operations, ...service, ...runtime, ...serviceProcess, ...outbox, ...outboxRelay, ...moduleDefinition, ...secretBox, ...encryptionKey, ...serviceKitExtra },
     kysely,
     zod,
   };

@@ -1,7 +1,7 @@
 // The settings the account service reads from its environment.
 import { optionalUrl, z } from '@airwave/config';
 import type { AccountConfig } from './shared/context';
-import { keyringProblem } from './shared/secret-box';
+import { encryptionKeyConfig } from '@airwave/service-kit';
 
 export const accountConfig = {
   SMTP_URL: optionalUrl(['smtp', 'smtps']).describe('SMTP server for outgoing mail, e.g. smtp://user:pass@mail:587 (unset: mail goes to DATA_DIR/outbox as .eml files).'),
@@ -30,16 +30,7 @@ export const accountConfig = {
     .max(1_000_000)
     .default(1000)
     .describe('Failed logins for one account from all addresses within 24 hours past which its password alone no longer signs in: a second factor, an address it signed in from before, or a reset link still does.'),
-  AIRWAVE_ENCRYPTION_KEY: z
-    .string()
-    .optional()
-    .superRefine((value, ctx) => {
-      const problem = value === undefined ? null : keyringProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .describe(
-      'Key encrypting two-factor secrets at rest: 32 random bytes in base64 (`openssl rand -base64 32`); while rotating, several separated by commas (the first encrypts, all decrypt). Unset: the embedded default generates one into DATA_DIR/encryption.key (with a warning); separate services then offer no two-factor sign-in.',
-    ),
+  AIRWAVE_ENCRYPTION_KEY: encryptionKeyConfig,
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365).describe('Days an entry stays in the audit trail.'),
 };
 

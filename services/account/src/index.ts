@@ -16,7 +16,7 @@
 //
 // Shared: shared/ (context, rate limits, row mappers, passwords, mail, the secret box and its key,
 // security events), schema.ts, migrations/.
-import { bindHealth, type ServiceDefinition } from '@airwave/service-kit';
+import { bindHealth, loadSecretBox, type ServiceDefinition } from '@airwave/service-kit';
 import { join } from 'node:path';
 import { bindAppKeys } from './app-keys/handlers';
 import { followAudit } from './audit/follow';
@@ -33,7 +33,6 @@ import { bindRecovery } from './recovery/handlers';
 import type { AccountDB } from './schema';
 import { bindSelf } from './self/handlers';
 import type { AccountContext } from './shared/context';
-import { loadSecretBox } from './shared/encryption-key';
 import { createMailer } from './shared/mailer';
 import { bindStore } from './store/handlers';
 import { bindTwoFactorAdmin } from './two-factor/admin-handlers';
@@ -56,7 +55,7 @@ export const accountService: ServiceDefinition = {
     const config = readAccountEnv(env);
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), logger });
     const settings = handlerConfig(config);
-    const secrets = await loadSecretBox({ configured: config.AIRWAVE_ENCRYPTION_KEY, embedded, dataDir: config.DATA_DIR }, logger);
+    const secrets = await loadSecretBox({ configured: config.AIRWAVE_ENCRYPTION_KEY, embedded, dataDir: config.DATA_DIR, sealing: 'two-factor secrets', without: 'two-factor sign-in is unavailable (enrolling answers 503)' }, logger);
     const throttle = loginThrottle(sessions, settings.throttle);
     const ctx: AccountContext = { db, bus, sessions, logger, mailer, config: settings, events, throttle, secrets, ...cachedProfiles(db, sessions) };
 

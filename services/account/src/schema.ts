@@ -68,7 +68,7 @@ export interface SettingTable {
   value: ColumnType<unknown, string, string>;
 }
 
-/** A user's TOTP secret (sealed, shared/secret-box.ts): pending until confirmed (enabled_at). */
+/** A user's TOTP secret (sealed, @airwave/service-kit secret-box.ts): pending until confirmed (enabled_at). */
 export interface TwoFactorTable {
   user_id: number;
   secret: string;

@@ -2,6 +2,7 @@
 // rename one; add a new one instead.
 import type { SchemaMigration } from '@airwave/db';
 import { sql } from 'kysely';
+import { createWebhookTables } from './webhooks/tables';
 
 export const modulesMigrations: Record<string, SchemaMigration> = {
   '0001_installed': {
@@ -13,6 +14,11 @@ export const modulesMigrations: Record<string, SchemaMigration> = {
         .addColumn('state', 'text', (c) => c.notNull().defaultTo('installed'))
         .addColumn('installed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute();
+    },
+  },
+  '0002_webhooks': {
+    async up(db) {
+      await createWebhookTables(db);
     },
   },
 };

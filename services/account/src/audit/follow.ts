@@ -21,6 +21,7 @@ export async function followAudit({ db, bus, logger, config }: AccountContext): 
   const subscriptions = [
     await bus.subscribe('account.>', store, { durable: 'account-audit', deliverFrom: 'all' }),
     await bus.subscribe('modules.module.*', store, { durable: 'account-audit-modules', deliverFrom: 'all' }),
+    await bus.subscribe('modules.webhook.*', store, { durable: 'account-audit-webhooks', deliverFrom: 'all' }),
   ];
   void prune();
   const timer = setInterval(() => void prune(), PRUNE_EVERY_MS);

@@ -2,7 +2,7 @@
 // rename one; add a new one instead. Each runs in the migrator's transaction, step by step.
 import type { SchemaMigration } from '@airwave/db';
 import { createAppKeys, createSettings, createStore, createTokens } from './keys-tokens-store';
-import { addAuditPermission, createAudit, createTwoFactor } from './two-factor-audit';
+import { addAuditPermission, addPermission, createAudit, createTwoFactor } from './two-factor-audit';
 import { createGroupsAndPermissions, createUsers, seedGroupsAndCatalogue } from './users-groups';
 
 export { permissionCatalogue } from './catalogue';
@@ -35,6 +35,12 @@ export const accountMigrations: Record<string, SchemaMigration> = {
       await createTwoFactor(db);
       await createAudit(db);
       await addAuditPermission(db);
+    },
+  },
+  '0005_manage_webhooks': {
+    // Webhooks (the modules service) are registered by holders of manage_webhooks.
+    async up(db) {
+      await addPermission(db, { name: 'manage_webhooks', category: 'administration', description: 'Register webhooks, read their delivery logs and send them test events.' });
     },
   },
 };

@@ -41,10 +41,15 @@ export async function createAudit(db: AnyDB): Promise<void> {
   await db.schema.createIndex('audit_user_time_idx').on('audit').columns(['user_id', 'occurred_at']).execute();
 }
 
-export async function addAuditPermission(db: AnyDB): Promise<void> {
+/** A permission added to the catalogue by a later migration. */
+export async function addPermission(db: AnyDB, permission: { name: string; category: string; description: string }): Promise<void> {
   await db
     .insertInto('permissions')
-    .values({ name: 'view_audit', category: 'administration', description: 'Read the audit trail of every account and of modules.' })
+    .values(permission)
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
+}
+
+export async function addAuditPermission(db: AnyDB): Promise<void> {
+  await addPermission(db, { name: 'view_audit', category: 'administration', description: 'Read the audit trail of every account and of modules.' });
 }

@@ -4,11 +4,10 @@ import type { Bus } from '@airwave/bus';
 import type { PrincipalProfile } from '@airwave/contracts';
 import type { Logger } from '@airwave/logging';
 import type { SessionStore } from '@airwave/sessions';
-import type { ServiceEvents } from '@airwave/service-kit';
+import type { SecretBox, ServiceEvents } from '@airwave/service-kit';
 import type { LoginThrottle, ThrottleNumbers } from '../login/throttle';
 import type { AccountDB } from '../schema';
 import type { Mailer } from './mailer';
-import type { SecretBox } from './secret-box';
 
 export interface AccountConfig {
   publicUrl: string;

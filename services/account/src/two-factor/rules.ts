@@ -16,7 +16,7 @@ export const WRONG_PASSWORD = 'The password is not right.';
 export const WRONG_CODE = 'The code is not right (each code works once; a recovery code works once).';
 export const REQUIRE_OWN_FIRST = 'Turn on two-factor sign-in for your own account first: this would withhold permissions you hold.';
 
-/** What sealed secrets are bound to (shared/secret-box.ts). */
+/** What sealed secrets are bound to (@airwave/service-kit secret-box.ts). */
 export const sealContext = (userId: number) => `totp:${userId}`;
 
 /** The enrolment a user confirms: the secret, the URI for a QR code, and the settings apps need. */

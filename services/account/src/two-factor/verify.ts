@@ -3,7 +3,7 @@
 // Both claims are single conditional updates, so two requests with the same code cannot both pass.
 import { AirwaveError } from '@airwave/contracts';
 import type { AccountContext } from '../shared/context';
-import type { SecretBox } from '../shared/secret-box';
+import type { SecretBox } from '@airwave/service-kit';
 import { claimStep, reseal, twoFactorRow, useRecoveryCode } from './queries';
 import { hashRecoveryCode, recoveryCode } from './recovery-codes';
 import { sealContext, UNAVAILABLE } from './rules';

@@ -1,6 +1,7 @@
-// Secrets kept at rest (two-factor secrets) are sealed with AES-256-GCM under a key from the
-// configuration (AIRWAVE_ENCRYPTION_KEY), bound to what they belong to (`totp:<user id>` as
-// additional data, so a sealed value copied to another user's row does not open). A sealed value
+// Secrets kept at rest that must be read again (two-factor secrets, webhook signing secrets) are
+// sealed with AES-256-GCM under a key from the configuration (AIRWAVE_ENCRYPTION_KEY), bound to
+// what they belong to (`totp:<user id>`, `webhook:<id>` as additional data, so a sealed value
+// copied to another row does not open). A sealed value
 // names the key it was sealed with (the first 8 hex digits of the key's SHA-256), so keys can be
 // rotated: the first key of the ring seals, every key opens.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
