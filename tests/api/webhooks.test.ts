@@ -212,8 +212,12 @@ describe.each(modes)('webhooks (%s)', (mode) => {
     expect(off.status, off.text).toBe(200);
     expect(off.body.data.enabled).toBe(false);
     await newPlayer('While off FM');
+    const test = await system.api.post(`/webhooks/${hook.id}/test`, { key: admin });
+    expect(test.status, test.text).toBe(409);
+    expect(test.text).toContain('disabled');
     await sleep(600);
     expect(receiver.received).toHaveLength(0);
+    expect((await log(hook.id)).total).toBe(0);
     await system.api.put(`/webhooks/${hook.id}`, { key: admin, body: { enabled: 'true' } });
     await newPlayer('After FM');
     const delivery = await until(() => receiver.received[0]);

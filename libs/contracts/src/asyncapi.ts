@@ -12,6 +12,7 @@ const GUARANTEES = [
   'They are kept in the JetStream stream `<PREFIX>_EVENTS` (file storage, limits retention: 7 days), so a durable consumer created later can start from the beginning of retention.',
   'A durable consumer (explicit acks) shares the events among the replicas that bind it and redelivers an event whose handler failed, after a growing delay, up to 5 times.',
   'Delivery follows the stream\'s order while nothing fails; a redelivered event (a failed handler, a consumer that stopped) can arrive after newer ones, so apply an event\'s own state rather than a delta.',
+  'Systems that cannot join NATS register a webhook (`POST /api/v2/webhooks`, permission manage_webhooks): the same frames, POSTed and signed as the Standard Webhooks specification says, retried for a day, with a delivery log.',
 ].join('\n\n');
 
 /** An event's message payload: the frame, its `type` fixed, its `payload` the type's own schema (JSON Schema draft-07, AsyncAPI's default). */

@@ -39,12 +39,15 @@ export async function logDeliveries(db: Db, rows: Omit<Insertable<ModulesSchema[
     .execute();
 }
 
+/** A claimed delivery, with where it goes and the sealed secrets that sign it. */
+export type ClaimedDelivery = DeliveryRow & Pick<Selectable<ModulesSchema['webhooks']>, 'url' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_until'>;
+
 /**
  * Claims up to `limit` due deliveries of enabled webhooks, at most `perWebhook` of each and none
  * of `busy` webhooks, for an attempt that ends within `leaseMs` (after which another replica may
  * take a row whose attempt never reported back).
  */
-export async function claimDue(db: ModulesDB, options: { limit: number; perWebhook: number; busy: number[]; leaseMs: number }): Promise<DeliveryRow[]> {
+export async function claimDue(db: ModulesDB, options: { limit: number; perWebhook: number; busy: number[]; leaseMs: number }): Promise<ClaimedDelivery[]> {
   if (options.limit <= 0) return [];
   const candidates = db
     .selectFrom((qb) =>
@@ -63,12 +66,15 @@ export async function claimDue(db: ModulesDB, options: { limit: number; perWebho
     .orderBy('due.next_attempt_at')
     .limit(options.limit);
   return db
-    .updateTable('webhook_deliveries')
+    .updateTable('webhook_deliveries as d')
+    .from('webhooks as w')
     .set({ next_attempt_at: sql<Date>`now() + ${`${options.leaseMs} milliseconds`}::interval` })
-    .where('id', 'in', candidates)
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', sql<Date>`now()`)
-    .returningAll()
+    .whereRef('w.id', '=', 'd.webhook_id')
+    .where('d.id', 'in', candidates)
+    .where('d.status', '=', 'pending')
+    .where('d.next_attempt_at', '<=', sql<Date>`now()`)
+    .returningAll('d')
+    .returning(['w.url', 'w.secret_sealed', 'w.previous_secret_sealed', 'w.previous_secret_until'])
     .execute();
 }
 

@@ -6,10 +6,9 @@
 import type { Logger } from '@airwave/logging';
 import type { SecretBox } from '@airwave/service-kit';
 import type { ModulesDB } from '../schema';
-import { claimDue, recordAttempt, type AttemptOutcome, type DeliveryRow } from './deliveries';
-import { webhookRows } from './queries';
+import { claimDue, recordAttempt, type AttemptOutcome, type ClaimedDelivery, type DeliveryRow } from './deliveries';
 import { nextAttemptAfterFailure, type RetrySettings } from './retries';
-import { signingSecrets } from './secrets';
+import { secretsOpener } from './secrets';
 import { postDelivery, type AttemptResult } from './send';
 import { signDelivery } from './signature';
 
@@ -52,27 +51,36 @@ function coalesced(task: () => Promise<void>) {
   return { trigger, idle: () => running ?? Promise.resolve() };
 }
 
+/** Whether a claim took as many deliveries of one webhook as it may (so it may have more due). */
+function filledAWebhook(rows: ClaimedDelivery[]): boolean {
+  const taken = new Map<number, number>();
+  for (const row of rows) taken.set(row.webhook_id, (taken.get(row.webhook_id) ?? 0) + 1);
+  return [...taken.values()].some((n) => n >= PER_WEBHOOK);
+}
+
 export function startDispatcher(db: ModulesDB, box: SecretBox, settings: DispatchSettings, logger: Logger): Dispatcher {
   const inFlight = new Map<number, number>();
   const attempts = new Set<Promise<void>>();
   let stopped = false;
 
-  async function attempt(row: DeliveryRow): Promise<void> {
-    const [webhook] = await webhookRows(db, row.webhook_id);
-    if (!webhook) return;
-    const headers = signDelivery(signingSecrets(box, webhook, new Date()), row.event_id, new Date(), row.body);
-    const result = await postDelivery(webhook.url, row.body, headers, settings.timeoutMs);
+  const secretsOf = secretsOpener(box);
+  /** Whether the last claim may have left due deliveries behind (a full batch, or busy webhooks skipped). */
+  let more = false;
+
+  async function attempt(row: ClaimedDelivery): Promise<void> {
+    const headers = signDelivery(secretsOf({ ...row, id: row.webhook_id }, new Date()), row.event_id, new Date(), row.body);
+    const result = await postDelivery(row.url, row.body, headers, settings.timeoutMs);
     await recordAttempt(db, row.id, outcomeOf(result, row, new Date(), settings), new Date());
   }
 
-  function track(row: DeliveryRow): void {
+  function track(row: ClaimedDelivery): void {
     inFlight.set(row.webhook_id, (inFlight.get(row.webhook_id) ?? 0) + 1);
     const running = attempt(row)
       .catch((error: unknown) => logger.warn({ err: error, webhook: row.webhook_id, delivery: row.id }, 'A webhook delivery attempt could not be made'))
       .finally(() => {
         inFlight.set(row.webhook_id, inFlight.get(row.webhook_id)! - 1);
         attempts.delete(running);
-        wake();
+        if (more) wake();
       });
     attempts.add(running);
   }
@@ -81,7 +89,9 @@ export function startDispatcher(db: ModulesDB, box: SecretBox, settings: Dispatc
     const busy = [...inFlight].filter(([, n]) => n >= PER_WEBHOOK).map(([id]) => id);
     const leaseMs = settings.timeoutMs + 30_000;
     try {
-      const rows = await claimDue(db, { limit: CAPACITY - attempts.size, perWebhook: PER_WEBHOOK, busy, leaseMs });
+      const limit = CAPACITY - attempts.size;
+      const rows = await claimDue(db, { limit, perWebhook: PER_WEBHOOK, busy, leaseMs });
+      more = rows.length >= limit || busy.length > 0 || filledAWebhook(rows);
       // Stopping: rows claimed now are taken again once their lease is over (after a restart, or by another replica).
       if (!stopped) for (const row of rows) track(row);
     } catch (error) {

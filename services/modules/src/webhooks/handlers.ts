@@ -29,6 +29,7 @@ export function bindWebhooks(ctx: ModulesContext) {
       return deliveryPage(db, id, filter);
     }),
     bindOperation(bus, webhooks.redeliver, async ({ id, delivery_id }) => {
+      if (!(await oneWebhook(ctx, id)).enabled) throw conflict('The webhook is disabled: enable it to send it events.');
       const row = await requeue(db, id, delivery_id);
       if (!row) {
         if (await deliveryRow(db, id, delivery_id)) throw conflict('The delivery is still pending: it is retried on its own.');

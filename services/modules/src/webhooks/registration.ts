@@ -1,7 +1,7 @@
 // Registering, changing and deleting a webhook, rotating its secret and sending it a test event.
 // Each change is recorded with its event in one transaction.
 import { randomUUID } from 'node:crypto';
-import { badRequest, notFound, WEBHOOK_TEST_EVENT, type EventFrame, type Webhook, type webhooks } from '@airwave/contracts';
+import { badRequest, conflict, notFound, WEBHOOK_TEST_EVENT, type EventFrame, type Webhook, type webhooks } from '@airwave/contracts';
 import { actorOf, type OperationHandler } from '@airwave/service-kit';
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
@@ -98,6 +98,7 @@ export async function sendTestEvent(ctx: ModulesContext, id: number, call: Call<
   availableBox(ctx.secrets);
   const [webhook] = await webhookRows(ctx.db, id);
   if (!webhook) throw notFound('No such webhook.');
+  if (!webhook.enabled) throw conflict('The webhook is disabled: enable it to send it events.');
   const frame: EventFrame = {
     id: randomUUID(),
     type: WEBHOOK_TEST_EVENT,

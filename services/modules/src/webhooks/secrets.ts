@@ -15,11 +15,27 @@ export function availableBox(box: SecretBox | null): SecretBox {
 
 export const sealSecret = (box: SecretBox, webhookId: number, secret: string) => box.seal(secret, context(webhookId));
 
-/** The secrets that sign a delivery now: the current one, and the previous one within a day of a rotation. */
-export function signingSecrets(box: SecretBox, row: Pick<WebhookRow, 'id' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_until'>, now: Date): string[] {
-  const secrets = [box.open(row.secret_sealed, context(row.id))];
-  if (row.previous_secret_sealed && row.previous_secret_until && row.previous_secret_until > now) {
-    secrets.push(box.open(row.previous_secret_sealed, context(row.id)));
-  }
-  return secrets;
+type SealedSecrets = Pick<WebhookRow, 'id' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_secret_until'>;
+
+/**
+ * The secrets that sign a delivery now: the current one, and the previous one within a day of a
+ * rotation. Opened once per sealed value (a rotation seals anew), so a busy webhook's deliveries
+ * do not decrypt its secret each time.
+ */
+export function secretsOpener(box: SecretBox): (row: SealedSecrets, now: Date) => string[] {
+  const opened = new Map<string, string>();
+  const open = (sealed: string, webhookId: number) => {
+    let plain = opened.get(sealed);
+    if (plain === undefined) {
+      if (opened.size >= 1000) opened.clear();
+      plain = box.open(sealed, context(webhookId));
+      opened.set(sealed, plain);
+    }
+    return plain;
+  };
+  return (row, now) => {
+    const secrets = [open(row.secret_sealed, row.id)];
+    if (row.previous_secret_sealed && row.previous_secret_until && row.previous_secret_until > now) secrets.push(open(row.previous_secret_sealed, row.id));
+    return secrets;
+  };
 }
