@@ -14,8 +14,8 @@ describe.each(modes)('a subscriber built with @airwave/events (%s)', (mode) => {
   const received: AirwaveEvent[] = [];
   const arrived = async <T extends EventType>(type: T, match: (event: AirwaveEvent<T>) => boolean): Promise<AirwaveEvent<T>> => {
     for (let waited = 0; waited < 10_000; waited += 50) {
-      const found = received.find((event): event is AirwaveEvent<T> => event.type === type && match(event as AirwaveEvent<T>));
-      if (found) return found;
+      const found = received.find((event) => event.type === type && match(event as AirwaveEvent<T>));
+      if (found) return found as AirwaveEvent<T>;
       await sleep(50);
     }
     throw new Error(`no ${type} arrived`);

@@ -14,6 +14,8 @@ import { signDelivery } from './signature';
 
 const CAPACITY = 32;
 const PER_WEBHOOK = 4;
+/** How long past its timeout an attempt's claim holds: a replica that died mid-attempt leaves it to others after that. */
+const LEASE_MARGIN_MS = 10_000;
 
 export interface DispatchSettings extends RetrySettings {
   timeoutMs: number;
@@ -87,7 +89,7 @@ export function startDispatcher(db: ModulesDB, box: SecretBox, settings: Dispatc
 
   const claiming = coalesced(async () => {
     const busy = [...inFlight].filter(([, n]) => n >= PER_WEBHOOK).map(([id]) => id);
-    const leaseMs = settings.timeoutMs + 30_000;
+    const leaseMs = settings.timeoutMs + LEASE_MARGIN_MS;
     try {
       const limit = CAPACITY - attempts.size;
       const rows = await claimDue(db, { limit, perWebhook: PER_WEBHOOK, busy, leaseMs });

@@ -38,7 +38,8 @@ export async function followEventsForWebhooks(
       if (!frame.success) return;
       if ((await logEventDeliveries(db, frame.data)) > 0) onLogged();
     },
-    // Redelivered while the database is unreachable: on NATS every 2 s at most, so half an hour of outage.
-    { durable: INTAKE_CONSUMER, maxDeliver: 1000 },
+    // Redelivered while the database is unreachable: on NATS every 2 s at most, so half an hour of
+    // outage. Writing the deliveries takes milliseconds: an event a dead replica held comes back in 10 s.
+    { durable: INTAKE_CONSUMER, maxDeliver: 1000, ackWaitMs: 10_000 },
   );
 }
