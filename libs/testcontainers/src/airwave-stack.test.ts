@@ -33,6 +33,10 @@ describe.runIf(runnable)('AirwaveStack', () => {
     expect(await client.account.uid({})).toEqual({ id: 1, username: 'admin' });
     const player = await client.scheduling.playerCreate({ name: 'Studio B', timezone: 'America/New_York' });
     expect(await client.scheduling.playerGet({ id: player.id })).toMatchObject({ name: 'Studio B' });
+    // The modules container has the encryption key: webhooks can be registered (their secrets sealed).
+    const hook = await client.webhooks.create({ url: 'https://receiver.example/hook', event_types: ['scheduling.player.*'], description: '', enabled: true });
+    expect(hook.secret).toMatch(/^whsec_/);
+    await client.webhooks.remove({ id: hook.id });
   });
 
   it('runs each process in its own container, with the station prefixes', async () => {

@@ -117,10 +117,12 @@ export class AirwaveStack {
     ]);
     const env = this.processEnvironment(`postgres://airwave:${dbPassword}@postgres:5432/airwave`);
     await start('migrate', images.server, migrateContainer(images.server, env));
-    // The admin password and the encryption key go to the account service only, as the Kubernetes
-    // Secret's keys do.
-    const accountEnv = { ...env, AIRWAVE_ADMIN_PASSWORD: this.adminPassword, AIRWAVE_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
-    const envOf = (name: (typeof SERVICES)[number]) => (name === 'account' ? accountEnv : env);
+    // As the Kubernetes Secret's keys go: the admin password to the account service only, the
+    // encryption key to the account service (two-factor secrets) and the modules service (webhook secrets).
+    const encryptionKey = randomBytes(32).toString('base64');
+    const accountEnv = { ...env, AIRWAVE_ADMIN_PASSWORD: this.adminPassword, AIRWAVE_ENCRYPTION_KEY: encryptionKey };
+    const modulesEnv = { ...env, AIRWAVE_ENCRYPTION_KEY: encryptionKey };
+    const envOf = (name: (typeof SERVICES)[number]) => (name === 'account' ? accountEnv : name === 'modules' ? modulesEnv : env);
     await settleAll(SERVICES.map((name) => start(name, images[name], serviceContainer(name, images[name], envOf(name), volume.name))));
     // The gateway reaches the database only through the services.
     const gatewayEnv = Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'DATABASE_URL'));
