@@ -1,22 +1,9 @@
 // axe-core (the engine of most accessibility checkers) on every page, in the light and the dark
 // theme: no serious or critical violation (labels, names, contrast, ARIA, landmarks).
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, choose, startConsole, type ConsoleRun } from './support';
+import { axeViolations as violations, browserAvailable, choose, startConsole, type ConsoleRun } from './support';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const pages = ['/media', '/schedule', '/dayparting', '/modules', '/users', '/app-keys', '/settings'];
-
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
+const pages = ['/media', '/schedule', '/dayparting', '/modules', '/users', '/app-keys', '/webhooks', '/settings'];
 
 describe.skipIf(!browserAvailable)('console: accessibility', () => {
   let run: ConsoleRun;

@@ -2,8 +2,9 @@
 // process, on a free port, with its own data directory) serving the built console, and Debian's
 // Chromium driven by playwright-core. Without /usr/bin/chromium the suite is skipped with a
 // message, except in CI, where it must run.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +42,17 @@ export async function startConsole(): Promise<ConsoleRun> {
   if (!existsSync(join(consoleDist, 'index.html'))) throw new Error('apps/console is not built: run `pnpm --filter @airwave/console build`');
   const dataDir = await mkdtemp(join(tmpdir(), 'airwave-console-e2e-'));
   const system = await startSystem({
-    env: { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AIRWAVE_ADMIN_PASSWORD: ADMIN_PASSWORD, CONSOLE_DIR: consoleDist },
+    env: {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      AIRWAVE_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      CONSOLE_DIR: consoleDist,
+      // Webhooks to a receiver the test starts on 127.0.0.1 (plain http), a failed attempt retried soon.
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_FIRST_RETRY_SECONDS: '0.2',
+    },
     logger: createLogger({ level: 'silent' }),
   });
   const browser = await chromium.launch({
@@ -113,4 +124,16 @@ export function wav(seconds: number): Buffer {
 export async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('textbox', { name: label, exact: true }).or(page.getByRole('combobox', { name: label, exact: true })).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page as it is (`rule: first targets`). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }

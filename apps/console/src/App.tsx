@@ -18,6 +18,7 @@ const pages = {
   settings: () => import('./pages/SettingsPage'),
   'app-keys': () => import('./pages/AppKeysPage'),
   users: () => import('./admin/UsersPage'),
+  webhooks: () => import('./webhooks/WebhooksPage'),
 };
 const MediaPage = lazy(pages.media);
 const SchedulePage = lazy(pages.schedule);
@@ -26,6 +27,7 @@ const ModulesPage = lazy(pages.modules);
 const SettingsPage = lazy(pages.settings);
 const AppKeysPage = lazy(pages['app-keys']);
 const UsersPage = lazy(pages.users);
+const WebhooksPage = lazy(pages.webhooks);
 
 // The page being opened starts loading now, beside the session check, rather than after it
 // (a module is fetched once: lazy() then finds it loaded or on its way).
@@ -57,6 +59,7 @@ export function App() {
               <Route path="settings" element={<SettingsPage />} />
               <Route path="app-keys" element={<Guard permission="manage_appkeys"><AppKeysPage /></Guard>} />
               <Route path="users" element={<Guard permission="manage_users"><UsersPage /></Guard>} />
+              <Route path="webhooks" element={<Guard permission="manage_webhooks"><WebhooksPage /></Guard>} />
               <Route path="*" element={<Navigate to="/media" replace />} />
             </Route>
           </Routes>

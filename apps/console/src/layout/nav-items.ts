@@ -6,5 +6,6 @@ export const navItems = [
   { to: '/modules', label: 'Modules', permission: 'manage_modules' },
   { to: '/users', label: 'Users and groups', permission: 'manage_users' },
   { to: '/app-keys', label: 'App keys', permission: 'manage_appkeys' },
+  { to: '/webhooks', label: 'Webhooks', permission: 'manage_webhooks' },
   { to: '/settings', label: 'Account settings', permission: null },
 ] as const;
