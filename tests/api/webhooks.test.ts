@@ -328,3 +328,33 @@ describe('webhooks where only https:// is allowed (the default)', () => {
     expect((await system.api.get<{ url: string }>(`/webhooks/${secure.body.data.id}`, { key: admin })).body.data.url).toBe('https://receiver.example/hook');
   });
 });
+
+describe('webhooks after the encryption key changed', () => {
+  let system: TestSystem;
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  it('logs why a delivery cannot be signed, and sends nothing', async () => {
+    system = await startTestSystem('embedded', settings);
+    const receiver = await startWebhookReceiver();
+    try {
+      const admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
+      const hook = await system.api.post<{ id: number }>('/webhooks', { key: admin, body: { url: receiver.url, event_types: ['scheduling.player.saved'] } });
+      expect(hook.status, hook.text).toBe(200);
+      await system.close();
+      // Restarted with another key than the one that sealed the secret (DATA_DIR/encryption.key).
+      const again = await startSystem({ env: { ...system.env, AIRWAVE_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64') }, mode: 'embedded', logger: createLogger({ level: 'silent' }) });
+      const first = system;
+      system = { ...first, stop: async () => (await again.close(), await first.stop()) };
+      const api = new Api(again.url);
+      const key = (await api.login('admin', ADMIN_PASSWORD)).key;
+      expect((await api.post(`/webhooks/${hook.body.data.id}/test`, { key })).status).toBe(200);
+      const logged = await until(async () => (await api.get<{ deliveries: { attempts: number; last_error: string | null }[] }>(`/webhooks/${hook.body.data.id}/deliveries`, { key })).body.data.deliveries.find((d) => d.attempts > 0));
+      expect(logged.last_error).toContain('AIRWAVE_ENCRYPTION_KEY');
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      await receiver.close();
+    }
+  });
+});

@@ -60,20 +60,33 @@ function filledAWebhook(rows: ClaimedDelivery[]): boolean {
   return [...taken.values()].some((n) => n >= PER_WEBHOOK);
 }
 
+/** One attempt at a claimed delivery: signed, POSTed, its outcome recorded with the next attempt. */
+function attemptMaker(db: ModulesDB, box: SecretBox, settings: DispatchSettings): (row: ClaimedDelivery) => Promise<void> {
+  const secretsOf = secretsOpener(box);
+  /** A secret this server's keys cannot open (AIRWAVE_ENCRYPTION_KEY changed) fails the attempt, logged, without a POST. */
+  const send = (row: ClaimedDelivery): Promise<AttemptResult> => {
+    let secrets: string[];
+    try {
+      secrets = secretsOf({ ...row, id: row.webhook_id }, new Date());
+    } catch {
+      return Promise.resolve({ ok: false, statusCode: null, error: "the signing secret cannot be read with this server's AIRWAVE_ENCRYPTION_KEY: replace the secret" });
+    }
+    return postDelivery(row.url, row.body, signDelivery(secrets, row.event_id, new Date(), row.body), settings.timeoutMs);
+  };
+  return async (row) => {
+    const result = await send(row);
+    await recordAttempt(db, row.id, outcomeOf(result, row, new Date(), settings), new Date());
+  };
+}
+
 export function startDispatcher(db: ModulesDB, box: SecretBox, settings: DispatchSettings, logger: Logger): Dispatcher {
   const inFlight = new Map<number, number>();
   const attempts = new Set<Promise<void>>();
   let stopped = false;
 
-  const secretsOf = secretsOpener(box);
+  const attempt = attemptMaker(db, box, settings);
   /** Whether the last claim may have left due deliveries behind (a full batch, or busy webhooks skipped). */
   let more = false;
-
-  async function attempt(row: ClaimedDelivery): Promise<void> {
-    const headers = signDelivery(secretsOf({ ...row, id: row.webhook_id }, new Date()), row.event_id, new Date(), row.body);
-    const result = await postDelivery(row.url, row.body, headers, settings.timeoutMs);
-    await recordAttempt(db, row.id, outcomeOf(result, row, new Date(), settings), new Date());
-  }
 
   function track(row: ClaimedDelivery): void {
     inFlight.set(row.webhook_id, (inFlight.get(row.webhook_id) ?? 0) + 1);
