@@ -353,6 +353,12 @@ describe('webhooks after the encryption key changed', () => {
       const logged = await until(async () => (await api.get<{ deliveries: { attempts: number; last_error: string | null }[] }>(`/webhooks/${hook.body.data.id}/deliveries`, { key })).body.data.deliveries.find((d) => d.attempts > 0));
       expect(logged.last_error).toContain('AIRWAVE_ENCRYPTION_KEY');
       expect(receiver.received).toHaveLength(0);
+      // Replacing the secret mends it: the new secret alone signs (the old one cannot be read).
+      const secret = (await api.post<{ secret: string }>(`/webhooks/${hook.body.data.id}/secret`, { key })).body.data.secret;
+      expect((await api.post(`/webhooks/${hook.body.data.id}/test`, { key })).status).toBe(200);
+      const delivery = await until(() => receiver.received[0]);
+      expect(String(delivery.headers['webhook-signature']).split(' ')).toHaveLength(1);
+      expect(verifiedByLibrary(delivery, secret).type).toBe('webhook.test');
     } finally {
       await receiver.close();
     }

@@ -33,9 +33,16 @@ export function secretsOpener(box: SecretBox): (row: SealedSecrets, now: Date) =
     }
     return plain;
   };
+  const openPrevious = (sealed: string, webhookId: number): string[] => {
+    try {
+      return [open(sealed, webhookId)];
+    } catch {
+      return []; // replaced because the key changed: only the new secret signs
+    }
+  };
   return (row, now) => {
     const secrets = [open(row.secret_sealed, row.id)];
-    if (row.previous_secret_sealed && row.previous_secret_until && row.previous_secret_until > now) secrets.push(open(row.previous_secret_sealed, row.id));
+    if (row.previous_secret_sealed && row.previous_secret_until && row.previous_secret_until > now) secrets.push(...openPrevious(row.previous_secret_sealed, row.id));
     return secrets;
   };
 }
