@@ -31,6 +31,7 @@ const tagDescriptions: Record<string, string> = {
   Media: 'The media library: uploads and downloads, items and their versions, formats, properties, archive, search and saved searches',
   Scheduling: 'Players, timeslots, shows and dayparting restrictions',
   Modules: 'Installing and removing modules, which add routes under /api/v2/<module>',
+  Webhooks: 'Events POSTed, signed (Standard Webhooks), to URLs administrators register, with retries and a delivery log (manage_webhooks); the events are those of /api/v2/asyncapi.json',
   Server: 'Health, readiness, metrics, this document and ping',
 };
 
