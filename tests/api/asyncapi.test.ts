@@ -31,7 +31,9 @@ describe('the events as AsyncAPI', () => {
     for (const type of Object.keys(eventRegistry)) {
       const id = type.replace(/\./g, '_');
       expect(doc.channels[id]?.address, type).toBe(`{prefix}.events.${type}`);
-      if (eventDescriptions[type]) expect(doc.channels[id]!.description).toBe(eventDescriptions[type]);
+      // Every event says when it happens, in its own words (not only the generic summary).
+      expect(eventDescriptions[type], type).toBeTruthy();
+      expect(doc.channels[id]!.description).toBe(eventDescriptions[type]);
       expect(doc.components.messages[id]?.name).toBe(type);
     }
   });
