@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations as violations, browserAvailable, choose, startConsole, type ConsoleRun } from './support';
 
-const pages = ['/media', '/schedule', '/dayparting', '/modules', '/users', '/app-keys', '/webhooks', '/settings'];
+const pages = ['/media', '/schedule', '/dayparting', '/modules', '/users', '/app-keys', '/webhooks', '/audit', '/settings'];
 
 describe.skipIf(!browserAvailable)('console: accessibility', () => {
   let run: ConsoleRun;

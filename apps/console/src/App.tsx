@@ -19,6 +19,7 @@ const pages = {
   'app-keys': () => import('./pages/AppKeysPage'),
   users: () => import('./admin/UsersPage'),
   webhooks: () => import('./webhooks/WebhooksPage'),
+  audit: () => import('./audit/AuditTrailPage'),
 };
 const MediaPage = lazy(pages.media);
 const SchedulePage = lazy(pages.schedule);
@@ -28,6 +29,7 @@ const SettingsPage = lazy(pages.settings);
 const AppKeysPage = lazy(pages['app-keys']);
 const UsersPage = lazy(pages.users);
 const WebhooksPage = lazy(pages.webhooks);
+const AuditTrailPage = lazy(pages.audit);
 
 // The page being opened starts loading now, beside the session check, rather than after it
 // (a module is fetched once: lazy() then finds it loaded or on its way).
@@ -60,6 +62,7 @@ export function App() {
               <Route path="app-keys" element={<Guard permission="manage_appkeys"><AppKeysPage /></Guard>} />
               <Route path="users" element={<Guard permission="manage_users"><UsersPage /></Guard>} />
               <Route path="webhooks" element={<Guard permission="manage_webhooks"><WebhooksPage /></Guard>} />
+              <Route path="audit" element={<Guard permission="view_audit"><AuditTrailPage /></Guard>} />
               <Route path="*" element={<Navigate to="/media" replace />} />
             </Route>
           </Routes>

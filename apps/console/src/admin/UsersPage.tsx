@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { api, messageOf } from '../lib/api';
 import { GroupForm } from './GroupForm';
+import { TwoFactorRequirement } from './TwoFactorRequirement';
 import { UserForm } from './UserForm';
 import type { Group, PermissionInfo, User } from './users-types';
 
@@ -135,6 +136,7 @@ export default function UsersPage() {
                 ))}
               </Table.Tbody>
             </Table>
+            <TwoFactorRequirement catalogue={catalogue} />
           </Stack>
         </Tabs.Panel>
       </Tabs>

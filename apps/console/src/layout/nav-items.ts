@@ -7,5 +7,6 @@ export const navItems = [
   { to: '/users', label: 'Users and groups', permission: 'manage_users' },
   { to: '/app-keys', label: 'App keys', permission: 'manage_appkeys' },
   { to: '/webhooks', label: 'Webhooks', permission: 'manage_webhooks' },
+  { to: '/audit', label: 'Audit trail', permission: 'view_audit' },
   { to: '/settings', label: 'Account settings', permission: null },
 ] as const;

@@ -56,11 +56,20 @@ export function credentialQuery(): string {
   return session ? `i=${session.id}&k=${encodeURIComponent(session.key)}` : '';
 }
 
-/** The message to show for a failed call. */
+/** The message to show for a failed call (a throttle's 429 says how long to wait). */
 export function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof ApiError) {
+    const wait = error.status === 429 ? (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds : undefined;
+    return typeof wait === 'number' ? `${error.message} Try again in ${waitText(wait)}.` : error.message;
+  }
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+function waitText(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
 }
 
 /** Per-field messages of a refused request: `{ "media.1.year": "Too big" }` from the zod issues. */

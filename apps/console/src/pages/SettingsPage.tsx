@@ -1,10 +1,13 @@
 // The account's own settings. The four display preferences (theme, language, font, sidebar side)
-// take effect as soon as they are saved, without a reload.
-import { Alert, Button, Group, PasswordInput, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
+// take effect as soon as they are saved, without a reload. Below them: two-factor sign-in
+// (two-factor/) and the account's recent security events (../audit/SecurityEvents).
+import { Alert, Button, Divider, Group, PasswordInput, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
+import { SecurityEvents } from '../audit/SecurityEvents';
 import { api, fieldErrors, messageOf } from '../lib/api';
 import { useSession } from '../session/session-context';
+import { TwoFactorSection } from './two-factor/TwoFactorSection';
 
 const languages = [
   { value: 'en', label: 'English' },
@@ -14,7 +17,7 @@ const languages = [
   { value: 'pt-BR', label: 'Português (Brasil)' },
 ];
 
-export default function SettingsPage() {
+function SettingsForm() {
   const session = useSession();
   const s = session.settings;
   const [form, setForm] = useState({
@@ -51,11 +54,8 @@ export default function SettingsPage() {
   };
 
   return (
-    <form onSubmit={save} aria-labelledby="settings-title">
+    <form onSubmit={save} aria-label="Account settings">
       <Stack maw={520}>
-        <Title order={2} id="settings-title">
-          Account settings
-        </Title>
         {error && (
           <Alert color="red" role="alert">
             {error}
@@ -76,5 +76,20 @@ export default function SettingsPage() {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+export default function SettingsPage() {
+  // Read again after a two-factor change: the security events have a new entry.
+  const [version, setVersion] = useState(0);
+  return (
+    <Stack>
+      <Title order={2}>Account settings</Title>
+      <SettingsForm />
+      <Divider />
+      <TwoFactorSection onChanged={() => setVersion((v) => v + 1)} />
+      <Divider />
+      <SecurityEvents version={version} />
+    </Stack>
   );
 }
