@@ -63,6 +63,8 @@ export async function updateWebhook(ctx: ModulesContext, { id, ...changes }: Inp
 
 export async function removeWebhook(ctx: ModulesContext, id: number, call: Call<'remove'>) {
   await ctx.db.transaction().execute(async (trx) => {
+    // Locked first, so the last state is the one deleted, not one a concurrent change replaces.
+    await trx.selectFrom('webhooks').select('id').where('id', '=', id).forUpdate().execute();
     const last = await answered(trx, id);
     await trx.deleteFrom('webhooks').where('id', '=', id).execute();
     await ctx.events.record(trx, 'modules.webhook.deleted', last, actorOf(call));
