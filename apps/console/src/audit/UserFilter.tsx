@@ -1,0 +1,38 @@
+// Whose entries: with manage_users, a user found by name; otherwise a user id typed.
+import { Select, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { api } from '../lib/api';
+import { useSession } from '../session/session-context';
+
+interface Props {
+  value: string;
+  onChange: (userId: string) => void;
+  error?: string | undefined;
+}
+
+function FoundUser({ value, onChange, error }: Props) {
+  const [search, setSearch] = useState('');
+  const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(() => {
+      api.usersMore
+        .list({ limit: 20, ...(search ? { q: search } : {}) })
+        .then((found) => current && setOptions(found.users.map((u) => ({ value: String(u.id), label: u.username }))))
+        .catch(() => undefined);
+    }, 200);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [search]);
+  // The chosen user stays among the options while another search runs.
+  const data = value && !options.some((o) => o.value === value) ? [...options, { value, label: `user ${value}` }] : options;
+  return <Select label="User" placeholder="Everyone" searchable clearable data={data} value={value || null} onChange={(next) => onChange(next ?? '')} searchValue={search} onSearchChange={setSearch} error={error} w={220} />;
+}
+
+export function UserFilter(props: Props) {
+  const session = useSession();
+  if (session.can('manage_users')) return <FoundUser {...props} />;
+  return <TextInput label="User id" placeholder="Everyone" inputMode="numeric" value={props.value} onChange={(e) => props.onChange(e.currentTarget.value.trim())} error={props.error} w={140} />;
+}
