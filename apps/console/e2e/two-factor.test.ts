@@ -39,6 +39,10 @@ describe.skipIf(!browserAvailable)('console: two-factor sign-in and the audit tr
     const secret = ((await enrol.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await expect(enrol.getByRole('link', { name: 'add to an authenticator app' }).getAttribute('href')).resolves.toMatch(new RegExp(`^otpauth://totp/.*secret=${secret}`));
+    // The QR code is drawn (an SVG of its modules) for the app to scan.
+    const qr = enrol.getByRole('img', { name: 'QR code of the authenticator setup' });
+    expect(await qr.isVisible()).toBe(true);
+    expect(await qr.locator('path').count()).toBeGreaterThan(0);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'two-factor-enrol', { notices: false });
     const totp = new TOTP({ secret });

@@ -1,7 +1,8 @@
-// The secret of an enrolment, for an authenticator app: the key grouped for typing, and the
-// otpauth:// link (which opens the app on the phone the console is open on). No QR code: the
-// console has no QR library (docs/console.md).
-import { Anchor, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+// The secret of an enrolment, for an authenticator app: a QR code of the otpauth:// URI to scan,
+// the key grouped for typing, and the link itself (which opens the app on the phone the console is
+// open on).
+import { Anchor, Box, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { QRCodeSVG } from 'qrcode.react';
 import { groupSecret, type TwoFactorSetup } from './two-factor-types';
 
 function Copy({ value, label }: { value: string; label: string }) {
@@ -19,8 +20,13 @@ function Copy({ value, label }: { value: string; label: string }) {
 export function SecretView({ setup }: { setup: TwoFactorSetup }) {
   return (
     <Stack gap="xs">
+      <Text size="sm">Scan this code with an authenticator app:</Text>
+      {/* Dark on white with a quiet zone, as scanners need, whatever the theme. */}
+      <Box bg="white" p="sm" w="fit-content">
+        <QRCodeSVG value={setup.otpauth_uri} size={176} marginSize={2} title="QR code of the authenticator setup" role="img" aria-label="QR code of the authenticator setup" />
+      </Box>
       <Text size="sm">
-        In the app, add an account with a setup key (time-based, {setup.digits} digits every {setup.period} seconds, {setup.algorithm}):
+        Or add an account with a setup key (time-based, {setup.digits} digits every {setup.period} seconds, {setup.algorithm}):
       </Text>
       <Group>
         <Code fz="lg" data-testid="two-factor-secret">
