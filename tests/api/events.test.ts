@@ -184,8 +184,8 @@ describe.each(modes)('events carry the entity’s state (%s)', (mode) => {
     expect((await system.api.post('/media/archive', { key: admin, body: { id: [second, first] } })).status).toBe(200);
     const archived = [withoutCanEdit(await get(`/media/${first}`)), withoutCanEdit(await get(`/media/${second}`))];
     expect(archived.map((item) => item.is_archived)).toEqual([true, true]);
-    // `ids` as the request gave them, `items` in id order.
-    expect(await next('media.item.archived', (p) => (p.ids as number[]).includes(first))).toEqual({ ids: [second, first], items: archived });
+    // `items` in id order, `ids` theirs.
+    expect(await next('media.item.archived', (p) => (p.ids as number[]).includes(first))).toEqual({ ids: [first, second], items: archived });
     expect((await system.api.post('/media/archive/undo', { key: admin, body: { id: [second] } })).status).toBe(200);
     const restored = withoutCanEdit(await get(`/media/${second}`));
     expect(restored).toMatchObject({ is_archived: false, version: 3 });
@@ -193,6 +193,18 @@ describe.each(modes)('events carry the entity’s state (%s)', (mode) => {
     expect((await system.api.request('DELETE', '/media/archive', { key: admin, body: { id: [first] } })).status).toBe(200);
     expect((await system.api.get(`/media/${first}`, { key: admin })).status).toBe(404);
     expect(await next('media.item.deleted', (p) => (p.ids as number[]).includes(first))).toEqual({ ids: [first], items: [archived[0]] });
+  });
+
+  it('a change to many items is published in events of at most 25 items, together naming every item once', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i += 1) ids.push(await newItem(`Bulk ${i}`));
+    expect((await system.api.post('/media/archive', { key: admin, body: { id: [...ids].reverse() } })).status).toBe(200);
+    await until(() => payloadsOf('media.item.archived', (p) => (p.ids as number[]).some((id) => ids.includes(id))).flatMap((p) => p.ids as number[]).length >= 30);
+    const events = payloadsOf('media.item.archived', (p) => (p.ids as number[]).some((id) => ids.includes(id)));
+    expect(events.map((p) => (p.items as unknown[]).length)).toEqual([25, 5]);
+    expect(events.flatMap((p) => p.ids as number[])).toEqual(ids);
+    for (const p of events) expect((p.items as Payload[]).map((item) => item.id)).toEqual(p.ids);
+    expect((events[1]!.items as Payload[]).every((item) => item.is_archived === true)).toBe(true);
   });
 
   it('scheduling.player.saved and .deleted carry the player as GET /players/{id} answers it (deleted: its last state)', async () => {

@@ -4,7 +4,7 @@ import type { Subscription } from '@airwave/bus';
 import { media, type Principal } from '@airwave/contracts';
 import { bindOperation, type LogTrace } from '@airwave/service-kit';
 import type { MediaContext } from '../context';
-import { itemsAsAnswered } from '../shared/item-events';
+import { itemsAsAnswered, recordItemsEvent } from '../shared/item-events';
 import { versionFilesOf } from '../versions/queries';
 import { deleteItems, lockForDelete, lockItemIds, setArchivedFlag } from './queries';
 import { assertAllFound, assertDeletable } from './rules';
@@ -30,8 +30,7 @@ async function setArchived({ db, events }: MediaContext, ids: number[], archived
   await db.transaction().execute(async (trx) => {
     assertAllFound(ids, await lockItemIds(trx, ids));
     await setArchivedFlag(trx, ids, archived);
-    const items = await itemsAsAnswered(trx, ids);
-    await events.record(trx, archived ? 'media.item.archived' : 'media.item.unarchived', { ids, items }, principal);
+    await recordItemsEvent(trx, events, archived ? 'media.item.archived' : 'media.item.unarchived', await itemsAsAnswered(trx, ids), principal);
   });
   events.kick();
 }
@@ -46,7 +45,7 @@ async function deleteForGood({ db, events, storage, logger }: MediaContext, ids:
     // The event carries each item's last state: read before the rows go.
     const last = await itemsAsAnswered(trx, ids);
     await deleteItems(trx, ids);
-    await events.record(trx, 'media.item.deleted', { ids, items: last }, principal);
+    await recordItemsEvent(trx, events, 'media.item.deleted', last, principal);
     return [...new Set([...rows.map((r) => r.file_id), ...versionFiles])];
   });
   events.kick();
