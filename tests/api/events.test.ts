@@ -4,7 +4,7 @@ import { connectNatsBus, type IncomingEvent } from '@airwave/bus';
 import { openDatabase, migrateSchema } from '@airwave/db';
 import { createLogger } from '@airwave/logging';
 import { eventRegistry } from '@airwave/contracts';
-import { outboxMigration, recordEvent, startOutboxRelay } from '@airwave/service-kit';
+import { MAX_EVENT_BYTES, outboxMigration, recordEvent, startOutboxRelay } from '@airwave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wav } from '../src/files';
 import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
@@ -346,4 +346,24 @@ describe.each(modes)('events carry the entity’s state (%s)', (mode) => {
       await nats.dispose();
     }
   }, 60_000);
+});
+
+describe('the outbox refuses an event too large to publish', () => {
+  it('throws 413 payload_too_large and records nothing, so one change cannot hold up every later event', async () => {
+    const database = await openDatabase({ memory: true });
+    try {
+      await migrateSchema(database, 'svc', { outbox_0001: outboxMigration });
+      const db = database.forSchema('svc');
+      const huge = { ...lastUser(3), name: 'x'.repeat(MAX_EVENT_BYTES) };
+      const attempt = db.transaction().execute((trx) => recordEvent(trx, 'account.user.updated', huge, null));
+      await expect(attempt).rejects.toMatchObject({ code: 'payload_too_large' });
+      // Just under the limit is recorded.
+      const fits = { ...lastUser(4), name: 'x'.repeat(MAX_EVENT_BYTES - 2000) };
+      await db.transaction().execute((trx) => recordEvent(trx, 'account.user.updated', fits, null));
+      const rows = await db.selectFrom('outbox').select('subject').execute();
+      expect(rows).toEqual([{ subject: 'account.user.updated' }]);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -119,6 +119,29 @@ describe.each(apiModes)('schedule exceptions (%s)', (mode) => {
     });
   });
 
+  it('holds at most 500 exceptions a series (it travels whole in its events); editing one still works', async () => {
+    const daily = await system.api.post<Series>('/shows', {
+      key: admin,
+      body: { player_id: player, mode: 'daily', start: '2031-01-01 05:00:00', duration: 600, stop: '2032-12-31', item_type: 'media', item_id: items.weekly },
+    });
+    expect(daily.status, daily.text).toBe(200);
+    const id = daily.body.data.id;
+    const day = (n: number) => new Date(Date.UTC(2031, 0, 1 + n)).toISOString().slice(0, 10);
+    let last = 0;
+    for (let n = 0; n < 500; n += 1) {
+      const skipped = await system.api.post<Exception>(`/shows/${id}/exceptions`, { key: admin, body: { original_start: `${day(n)} 05:00:00`, skip: true } });
+      expect(skipped.status, skipped.text).toBe(200);
+      last = skipped.body.data.id;
+    }
+    const refused = await system.api.post(`/shows/${id}/exceptions`, { key: admin, body: { original_start: `${day(500)} 05:00:00`, skip: true } });
+    expect(refused.status, refused.text).toBe(409);
+    expect(failure(refused).code).toBe('conflict');
+    expect(refused.text).toContain('at most 500 exceptions');
+    const edited = await system.api.put(`/shows/${id}/exceptions/${last}`, { key: admin, body: { original_start: `${day(499)} 05:00:00`, start: `${day(499)} 05:30:00` } });
+    expect(edited.status, edited.text).toBe(200);
+    expect((await system.api.delete(`/shows/${id}`, { key: admin })).status).toBe(200);
+  }, 120_000);
+
   it('splits a weekly show the week the clocks go back, each side at its local time', async () => {
     const body = { player_id: player, mode: 'weekly', start: '2026-10-04 07:00:00', duration: 1800, stop: '2026-11-29', item_type: 'live', item_id: 1 };
     const weekly = await system.api.post<Series>('/shows', { key: admin, body });

@@ -47,6 +47,9 @@ export function actorOf(call: { principal: Pick<Principal, 'userId' | 'username'
   };
 }
 
+/** The largest event frame, in bytes: under NATS's default max_payload (1 MiB), with room for headers. */
+export const MAX_EVENT_BYTES = 1_000_000;
+
 /**
  * Records an event in the outbox, inside the caller's transaction (`trx` bound to the service
  * schema). The payload is validated against the event's schema in the contracts.
@@ -69,6 +72,12 @@ export async function recordEvent(trx: AnyDB, type: string, payload: unknown, ac
     },
     payload: parsed.data,
   };
-  await trx.insertInto('outbox').values({ id, subject: type, frame: JSON.stringify(frame) }).execute();
+  const text = JSON.stringify(frame);
+  // An event NATS would refuse (1 MB by default) would hold up every later one, as the relay keeps
+  // their order: the change is refused instead (413), and its transaction rolls back.
+  if (Buffer.byteLength(text) > MAX_EVENT_BYTES) {
+    throw new AirwaveError('payload_too_large', `The change is too large to publish as one event (${type}, ${Math.ceil(Buffer.byteLength(text) / 1024)} kB): make it in smaller parts.`);
+  }
+  await trx.insertInto('outbox').values({ id, subject: type, frame: text }).execute();
   return id;
 }

@@ -54,12 +54,21 @@ export async function lockedSeries<Row extends EntryRow>(trx: SchedulingDB, area
   return seriesOf<Row>(trx, area, id);
 }
 
-/** The exception being edited (404), or refuses a second exception for the same occurrence (409). */
+/**
+ * Exceptions one series may hold: a series travels whole in its events (scheduling.show.saved), so
+ * this keeps them far below the bus's message limit (500 exceptions: about 150 kB).
+ */
+export const MAX_EXCEPTIONS_PER_SERIES = 500;
+
+/** The exception being edited (404), or refuses a second exception for the same occurrence, or one too many (409). */
 async function previous(trx: SchedulingDB, area: ExceptionArea<EntryRow>, request: ExceptionRequest, originalStart: number): Promise<ExceptionRow | undefined> {
   const existing = request.exception_id ? await findException(trx, area.table, request.id, request.exception_id) : undefined;
   if (request.exception_id && !existing) throw notFound('No such exception.');
   const other = await exceptionAt(trx, area.table, request.id, originalStart);
   if (other && other.id !== existing?.id) throw conflict(`This occurrence already has exception ${other.id}; edit or delete that one.`, { exception_id: other.id });
+  if (!existing && (await exceptionsOfSeries(trx, area.table, request.id)).length >= MAX_EXCEPTIONS_PER_SERIES) {
+    throw conflict(`A ${area.noun} holds at most ${MAX_EXCEPTIONS_PER_SERIES} exceptions: split it ("this and following") and change the new series instead.`);
+  }
   return existing;
 }
 
