@@ -6,30 +6,24 @@ import { bindOperation } from '@airwave/service-kit';
 import type { ModulesContext } from '../context';
 import { deliveryAsAnswered, deliveryPage, deliveryRow, requeue } from './deliveries';
 import { registerWebhook, removeWebhook, rotateSecret, sendTestEvent, updateWebhook } from './registration';
-import { webhookRows, webhooksAsAnswered } from './queries';
-
-async function oneWebhook(ctx: ModulesContext, id: number) {
-  const [answered] = await webhooksAsAnswered(ctx.db, await webhookRows(ctx.db, id));
-  if (!answered) throw notFound('No such webhook.');
-  return answered;
-}
+import { enabledWebhookRow, webhookAsAnswered, webhookRow, webhookRows, webhooksAsAnswered } from './queries';
 
 export function bindWebhooks(ctx: ModulesContext) {
   const { bus, db } = ctx;
   return Promise.all([
     bindOperation(bus, webhooks.list, async () => webhooksAsAnswered(db, await webhookRows(db))),
-    bindOperation(bus, webhooks.get, ({ id }) => oneWebhook(ctx, id)),
+    bindOperation(bus, webhooks.get, ({ id }) => webhookAsAnswered(db, id)),
     bindOperation(bus, webhooks.create, (input, call) => registerWebhook(ctx, input, call)),
     bindOperation(bus, webhooks.update, (input, call) => updateWebhook(ctx, input, call)),
     bindOperation(bus, webhooks.remove, ({ id }, call) => removeWebhook(ctx, id, call)),
     bindOperation(bus, webhooks.rotateSecret, ({ id }, call) => rotateSecret(ctx, id, call)),
     bindOperation(bus, webhooks.test, ({ id }, call) => sendTestEvent(ctx, id, call)),
     bindOperation(bus, webhooks.deliveries, async ({ id, ...filter }) => {
-      await oneWebhook(ctx, id);
+      await webhookRow(db, id);
       return deliveryPage(db, id, filter);
     }),
     bindOperation(bus, webhooks.redeliver, async ({ id, delivery_id }) => {
-      if (!(await oneWebhook(ctx, id)).enabled) throw conflict('The webhook is disabled: enable it to send it events.');
+      await enabledWebhookRow(db, id);
       const row = await requeue(db, id, delivery_id);
       if (!row) {
         if (await deliveryRow(db, id, delivery_id)) throw conflict('The delivery is still pending: it is retried on its own.');

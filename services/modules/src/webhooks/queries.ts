@@ -1,6 +1,6 @@
 // The webhooks as registered, read as the dispatcher needs them and as the API answers them (with
 // their delivery counts).
-import type { Webhook } from '@airwave/contracts';
+import { conflict, notFound, type Webhook } from '@airwave/contracts';
 import type { Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { ModulesDB, ModulesSchema } from '../schema';
@@ -52,4 +52,24 @@ export async function webhooksAsAnswered(db: Db, rows: WebhookRow[]): Promise<We
 /** The enabled webhooks, with what the intake matches events against. */
 export async function enabledWebhooks(db: Db): Promise<Pick<WebhookRow, 'id' | 'event_types' | 'created_at'>[]> {
   return db.selectFrom('webhooks').select(['id', 'event_types', 'created_at']).where('enabled', '=', true).execute();
+}
+
+/** One webhook's row; 404 when there is none. */
+export async function webhookRow(db: Db, id: number): Promise<WebhookRow> {
+  const [row] = await webhookRows(db, id);
+  if (!row) throw notFound('No such webhook.');
+  return row;
+}
+
+/** One webhook as the API answers it; 404 when there is none. */
+export async function webhookAsAnswered(db: Db, id: number): Promise<Webhook> {
+  const [answered] = await webhooksAsAnswered(db, [await webhookRow(db, id)]);
+  return answered!;
+}
+
+/** One webhook's row, to send it something now: 404 when there is none, 409 while it is disabled. */
+export async function enabledWebhookRow(db: Db, id: number): Promise<WebhookRow> {
+  const row = await webhookRow(db, id);
+  if (!row.enabled) throw conflict('The webhook is disabled: enable it to send it events.');
+  return row;
 }

@@ -1,15 +1,13 @@
 // Registering, changing and deleting a webhook, rotating its secret and sending it a test event.
 // Each change is recorded with its event in one transaction.
 import { randomUUID } from 'node:crypto';
-import { badRequest, conflict, notFound, WEBHOOK_TEST_EVENT, type EventFrame, type Webhook, type webhooks } from '@airwave/contracts';
+import { badRequest, notFound, WEBHOOK_TEST_EVENT, type EventFrame, type webhooks } from '@airwave/contracts';
 import { actorOf, type OperationHandler } from '@airwave/service-kit';
-import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { ModulesContext } from '../context';
-import type { ModulesSchema } from '../schema';
 import { deliveryAsAnswered, logDeliveries } from './deliveries';
 import { bodyOf } from './intake';
-import { webhookRows, webhooksAsAnswered } from './queries';
+import { enabledWebhookRow, webhookAsAnswered } from './queries';
 import { availableBox, PREVIOUS_SECRET_SIGNS_MS, sealSecret } from './secrets';
 import { newWebhookSecret } from './signature';
 
@@ -20,12 +18,6 @@ function checkScheme(ctx: ModulesContext, url: string | undefined): void {
   if (url && new URL(url).protocol === 'http:' && !ctx.webhookSettings.allowHttp) {
     throw badRequest('Invalid input', { url: 'must be an https:// URL (this server does not allow http://: WEBHOOK_ALLOW_HTTP)' });
   }
-}
-
-async function answered(trx: Transaction<ModulesSchema>, id: number): Promise<Webhook> {
-  const [webhook] = await webhooksAsAnswered(trx, await webhookRows(trx, id));
-  if (!webhook) throw notFound('No such webhook.');
-  return webhook;
 }
 
 export async function registerWebhook(ctx: ModulesContext, input: Input<'create'>, call: Call<'create'>) {
@@ -39,7 +31,7 @@ export async function registerWebhook(ctx: ModulesContext, input: Input<'create'
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.updateTable('webhooks').set({ secret_sealed: sealSecret(box, id, secret) }).where('id', '=', id).execute();
-    const saved = await answered(trx, id);
+    const saved = await webhookAsAnswered(trx, id);
     await ctx.events.record(trx, 'modules.webhook.saved', saved, actorOf(call));
     return saved;
   });
@@ -52,7 +44,7 @@ export async function updateWebhook(ctx: ModulesContext, { id, ...changes }: Inp
   const webhook = await ctx.db.transaction().execute(async (trx) => {
     const changed = await trx.updateTable('webhooks').set({ ...changes, updated_at: sql<Date>`now()` }).where('id', '=', id).returning('id').executeTakeFirst();
     if (!changed) throw notFound('No such webhook.');
-    const saved = await answered(trx, id);
+    const saved = await webhookAsAnswered(trx, id);
     await ctx.events.record(trx, 'modules.webhook.saved', saved, actorOf(call));
     return saved;
   });
@@ -65,7 +57,7 @@ export async function removeWebhook(ctx: ModulesContext, id: number, call: Call<
   await ctx.db.transaction().execute(async (trx) => {
     // Locked first, so the last state is the one deleted, not one a concurrent change replaces.
     await trx.selectFrom('webhooks').select('id').where('id', '=', id).forUpdate().execute();
-    const last = await answered(trx, id);
+    const last = await webhookAsAnswered(trx, id);
     await trx.deleteFrom('webhooks').where('id', '=', id).execute();
     await ctx.events.record(trx, 'modules.webhook.deleted', last, actorOf(call));
   });
@@ -90,7 +82,7 @@ export async function rotateSecret(ctx: ModulesContext, id: number, call: Call<'
       .returning('id')
       .executeTakeFirst();
     if (!changed) throw notFound('No such webhook.');
-    await ctx.events.record(trx, 'modules.webhook.saved', await answered(trx, id), actorOf(call));
+    await ctx.events.record(trx, 'modules.webhook.saved', await webhookAsAnswered(trx, id), actorOf(call));
   });
   ctx.events.kick();
   return { id, secret };
@@ -98,9 +90,7 @@ export async function rotateSecret(ctx: ModulesContext, id: number, call: Call<'
 
 export async function sendTestEvent(ctx: ModulesContext, id: number, call: Call<'test'>) {
   availableBox(ctx.secrets);
-  const [webhook] = await webhookRows(ctx.db, id);
-  if (!webhook) throw notFound('No such webhook.');
-  if (!webhook.enabled) throw conflict('The webhook is disabled: enable it to send it events.');
+  await enabledWebhookRow(ctx.db, id);
   const frame: EventFrame = {
     id: randomUUID(),
     type: WEBHOOK_TEST_EVENT,
