@@ -261,6 +261,7 @@ describe.each(modes)('webhooks (%s)', (mode) => {
       ['POST', `/webhooks/${hook.id}/secret`],
       ['POST', `/webhooks/${hook.id}/test`],
       ['GET', `/webhooks/${hook.id}/deliveries`],
+      ['POST', `/webhooks/${hook.id}/deliveries/1/retry`],
     ] as const) {
       expect((await system.api.request(method, path, { key: dj, body: method === 'GET' ? undefined : { url: 'https://example.com', event_types: ['media.>'] } })).status, `${method} ${path}`).toBe(403);
       expect((await system.api.request(method, path, {})).status, `${method} ${path}`).toBe(401);
