@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../src/nats-server';
+import { limit } from '../../vitest.shared';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -48,11 +49,11 @@ describe('graceful shutdown', () => {
       expect(statuses.every((s) => s === 200 || s === 503 || s === 'refused'), JSON.stringify(statuses)).toBe(true);
       const code = await exit;
       expect(code, output.split('\n').filter((l) => !l.includes('Login succeeded') && !l.includes('request completed')).join('\n').slice(-1500)).toBe(0);
-      expect(Date.now() - started).toBeLessThan(8000);
+      expect(Date.now() - started).toBeLessThan(limit(8000));
       expect(await login()).toBe('refused');
     } finally {
       child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, limit(60_000));
 });

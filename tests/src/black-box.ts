@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { AirwaveStack, stackImagesHere } from '@airwave/testcontainers';
 import { ADMIN_PASSWORD, Api, modes, startTestSystem, type Mode } from './harness';
+import { limit } from '../../vitest.shared';
 
 export type ApiMode = Mode | 'stack';
 
@@ -38,6 +39,7 @@ export async function startBlackBoxSystem(mode: ApiMode, extraEnv: Record<string
     .withPrefixes({ bus: station, redis: `${station}:` })
     .withEnvironment({ REQUEST_TIMEOUT_MS: '5000', ...extraEnv })
     .withLabels({ 'org.airwave.suite': 'tests' })
+    .withStartupTimeout(limit(120_000))
     .start();
   const url = stack.getBaseUrl();
   return { mode, url, api: new Api(url), stop: () => stack.stop() };

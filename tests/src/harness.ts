@@ -12,6 +12,7 @@ import { deleteRedisPrefix } from '@airwave/sessions';
 import { createGateway, type GatewayOptions } from '@airwave/gateway';
 import { fetchFrom } from './from-address';
 import { TrafficCheck } from './openapi-traffic';
+import { limit } from '../../vitest.shared';
 
 export type Mode = 'embedded' | 'distributed';
 
@@ -44,7 +45,7 @@ export async function startTestSystem(mode: Mode, extraEnv: Record<string, strin
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     AIRWAVE_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    REQUEST_TIMEOUT_MS: '5000',
+    REQUEST_TIMEOUT_MS: String(limit(5000)),
     ...extraEnv,
   };
   if (mode === 'embedded') {
