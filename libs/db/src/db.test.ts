@@ -1,6 +1,5 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
-vi.setConfig({ testTimeout: 30_000 });
 import { sql } from 'kysely';
 import { createTestDatabase, DatabaseUnreachableError, migrateSchema, openDatabase, type Database, type SchemaMigration } from './index';
 import { limit } from '../../../vitest.shared';

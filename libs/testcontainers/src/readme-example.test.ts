@@ -1,6 +1,5 @@
 import { AirwaveContainer, AirwaveStack, dockerHere } from '@airwave/testcontainers';
 import { describe, expect, it } from 'vitest';
-import { limit } from '../../../vitest.shared';
 
 const { docker, missing } = await dockerHere(['airwave/server:dev', 'airwave/gateway:dev']);
 
@@ -13,11 +12,11 @@ describe.runIf(docker && missing.length === 0)('a station\'s integration test', 
     expect(player.name).toBe('FM');
     const reply = await fetch(`${airwave.getBaseUrl()}/api/v2/ping`);
     expect(reply.ok).toBe(true);
-  }, limit(120_000));
+  }, 120_000);
 
   it('talks to the production layout through its gateway', async () => {
     await using stack = await new AirwaveStack().withPrefixes({ bus: 'station-a', redis: 'station-a:' }).start();
     const client = await stack.getClient();
     expect((await client.account.uid({})).username).toBe('admin');
-  }, limit(300_000));
+  }, 300_000);
 });
