@@ -48,7 +48,15 @@ export function limit(ms: number): number {
   return Math.round(ms * machineFactor);
 }
 
-/** Every package's test limits: a test 30 s, a hook (which may start a system or containers) 2 min, both scaled. */
-export const testLimits = { testTimeout: limit(30_000), hookTimeout: limit(120_000), teardownTimeout: limit(30_000) };
+/**
+ * Every package's test limits, all scaled: a test 30 s, a hook (which may start a system or
+ * containers) 2 min, an `expect.poll` 5 s (vitest's own default is 1 s).
+ */
+export const testLimits = {
+  testTimeout: limit(30_000),
+  hookTimeout: limit(120_000),
+  teardownTimeout: limit(30_000),
+  expect: { poll: { timeout: limit(5_000) } },
+};
 
 export default defineConfig({ test: testLimits });

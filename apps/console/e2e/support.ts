@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createLogger } from '@airwave/logging';
 import { startSystem, type RunningSystem } from '@airwave/server';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { limit } from '../../../vitest.shared';
 
 export const CHROMIUM = process.env.AIRWAVE_CHROMIUM ?? '/usr/bin/chromium';
 export const ADMIN_PASSWORD = 'e2e-admin-password';
@@ -68,7 +69,8 @@ export async function startConsole(): Promise<ConsoleRun> {
     async open(username = 'admin', password = ADMIN_PASSWORD) {
       const context = await browser.newContext({ baseURL: system.url, viewport: { width: 1280, height: 800 }, timezoneId: 'UTC', locale: 'en-GB' });
       contexts.push(context);
-      context.setDefaultTimeout(10_000);
+      // Ten seconds for a click or a wait on an idle machine, scaled on a busy one (vitest.shared.ts).
+      context.setDefaultTimeout(limit(10_000));
       const page = await context.newPage();
       await page.goto('/');
       if (username !== null) await logIn(page, username, password);

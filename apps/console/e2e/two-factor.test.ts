@@ -5,6 +5,7 @@ import { TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, axeViolations, browserAvailable, choose, screenshot, startConsole, type ConsoleRun } from './support';
+import { limit } from '../../../vitest.shared';
 
 const USER = 'enrolee';
 const PASSWORD = 'enrolee-pass-1';
@@ -100,7 +101,7 @@ describe.skipIf(!browserAvailable)('console: two-factor sign-in and the audit tr
         await page.getByRole('region', { name: 'Recent security events' }).getByRole('button', { name: 'Refresh' }).click();
         await page.waitForTimeout(300);
         return (await events.count()) ? ((await events.textContent()) ?? '') : '';
-      }, { timeout: 15_000 })
+      }, { timeout: limit(15_000) })
       .toMatch(/account\.two_factor\.disabled.*account\.two_factor\.recovery_codes_renewed.*account\.two_factor\.enabled/);
     expect(await events.textContent()).not.toMatch(/account\.login/);
     await events.getByRole('button', { name: /^Details: account\.two_factor\.disabled/ }).click();
