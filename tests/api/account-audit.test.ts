@@ -6,7 +6,7 @@ import type { IncomingEvent } from '@airwave/bus';
 import { auditedEventTypes } from '@airwave/contracts';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+import { ADMIN_PASSWORD, LOGIN_DELAY_SECONDS, modes, startTestSystem, type TestSystem } from '../src/harness';
 import { startSmtp, tokenOf, type Inbox } from '../src/smtp';
 import { limit } from '../../vitest.shared';
 
@@ -120,7 +120,7 @@ describe.each(modes)('audit trail (%s)', (mode) => {
     const failed = entries.filter((e) => e.type === 'account.login.failed' && e.user_id === ann.id && e.details.step === 'password');
     expect(failed).toHaveLength(3);
     expect(failed.every((e) => e.address === '127.0.4.1' && e.actor_id === null && e.username === 'ann')).toBe(true);
-    expect(entries.find((e) => e.type === 'account.login.throttled' && e.user_id === ann.id)).toMatchObject({ details: { scope: 'account_address', attempts: 3, wait_seconds: 1 } });
+    expect(entries.find((e) => e.type === 'account.login.throttled' && e.user_id === ann.id)).toMatchObject({ details: { scope: 'account_address', attempts: 3, wait_seconds: LOGIN_DELAY_SECONDS } });
     // An unknown username is not kept (people type passwords there).
     expect(entries.find((e) => e.type === 'account.login.failed' && e.user_id === null)).toMatchObject({ username: null, address: '127.0.4.1' });
     const login = entries.find((e) => e.request_id === 'ann-login-1');

@@ -168,8 +168,9 @@ describe.each(modes)('webhooks (%s)', (mode) => {
     expect(timedOut).toMatchObject({ status: 'pending', last_status_code: null, last_error: 'no answer within 1 s' });
     await receiver.close();
     await system.api.put(`/webhooks/${hook.id}`, { key: admin, body: { url: receiver.url } });
-    const refused = await until(async () => (await log(hook.id)).deliveries.find((d) => d.last_error?.startsWith('could not connect')), limit(20_000));
-    expect(refused.last_error).toContain('ECONNREFUSED');
+    // An attempt in flight when the receiver closed may end in a reset first; later ones are refused.
+    const refused = await until(async () => (await log(hook.id)).deliveries.find((d) => d.last_error?.includes('ECONNREFUSED')), limit(20_000));
+    expect(refused.last_error).toMatch(/^could not connect: .*ECONNREFUSED/);
   });
 
   it('never holds up the API: a change answers while its delivery waits on a hung receiver', async () => {
