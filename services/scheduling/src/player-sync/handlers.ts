@@ -32,13 +32,15 @@ export function bindPlayerSync(context: SchedulingContext) {
 }
 
 /**
- * Checks the address pin, then the password (a refused address costs no scrypt); records the
- * connect. One message for every refusal, and the reason only in the log (never the password).
+ * Checks the password, then the address pin; records the connect. One message for every refusal,
+ * and the reason only in the log (never the password).
  */
 async function connect({ db, logger }: SchedulingContext, passwords: PlayerPasswordChecker, input: ConnectInput, trace: object) {
   const player = await db.selectFrom('players').select(['id', 'password_hash', 'ip_address']).where('id', '=', input.id).executeTakeFirst();
   if (!player) throw notFound('player not found');
-  const refusal = !addressAllowed(player.ip_address, input.address) ? 'address' : !(await passwords.matches(player.id, input.password, player.password_hash)) ? (player.password_hash ? 'password' : 'no password set') : null;
+  // The password first, whatever the address: every refusal takes the same scrypt work.
+  const passwordMatches = await passwords.matches(player.id, input.password, player.password_hash);
+  const refusal = !passwordMatches ? (player.password_hash ? 'password' : 'no password set') : !addressAllowed(player.ip_address, input.address) ? 'address' : null;
   if (refusal) {
     logger.warn({ ...trace, playerId: player.id, address: input.address, reason: refusal }, 'Player sync refused');
     throw unauthenticated('authentication failed');

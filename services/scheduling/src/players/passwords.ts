@@ -3,9 +3,10 @@
 // one scrypt check costs tens of milliseconds of CPU; so once a password has matched a stored
 // hash, a keyed HMAC of it is remembered with that hash, and the same password against the same
 // hash is accepted without scrypt. A wrong password always pays the full scrypt check, and a new
-// hash (the password changed) matches nothing remembered (docs/decisions/players.md, "Passwords").
+// hash (the password changed) matches nothing remembered; a player without a password is refused
+// after a check against a dummy hash (docs/decisions/players.md, "Passwords").
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { hashPassword, verifyPassword } from '@airwave/service-kit';
+import { dummyHash, hashPassword, verifyPassword } from '@airwave/service-kit';
 
 export { hashPassword as hashPlayerPassword };
 
@@ -19,7 +20,12 @@ export class PlayerPasswordChecker {
   slowChecks = 0;
 
   async matches(playerId: number, password: string, storedHash: string | null): Promise<boolean> {
-    if (storedHash === null) return false;
+    if (storedHash === null) {
+      // No password set: refused after the same scrypt work, so timing does not tell which players have one.
+      this.slowChecks += 1;
+      await verifyPassword(password, await dummyHash());
+      return false;
+    }
     const digest = createHmac('sha256', this.#key).update(password.normalize('NFKC')).digest();
     const known = this.#matched.get(playerId);
     if (known && known.hash === storedHash && timingSafeEqual(known.digest, digest)) return true;
