@@ -106,7 +106,7 @@ export const eventDescriptions: Record<string, string> = {
   'media.item.archived': 'Media items were archived: `ids`, and `items`, each as GET /media/{id} answers it after the change (without can_edit).',
   'media.item.unarchived': 'Media items were taken out of the archive: `ids`, and `items`, each as GET /media/{id} answers it after the change (without can_edit).',
   'media.item.deleted': 'Media items were deleted for good (their files with them): `ids`, and `items`, each one\'s last state as GET /media/{id} answered it (without can_edit).',
-  'scheduling.player.saved': 'A player was created or edited; the payload is the player as GET /players/{id} answers it.',
+  'scheduling.player.saved': 'A player was created or edited; the payload is the player as GET /players/{id} answers it to manage_players (never its password or hash). Its syncs publish nothing.',
   'scheduling.player.deleted': 'A player was deleted; the payload is its last state, as GET /players/{id} answered it.',
   'scheduling.now_playing.changed': 'A player reported that it airs something else (another show, item, or nothing): what it airs now, as GET /players/playing/{id} reads it.',
   'scheduling.asrun.recorded': 'A player reported plays for its as-run log: the new entries (duplicates skipped), as GET /players/monitor answers them; at most 100 an event.',
