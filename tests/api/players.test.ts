@@ -148,6 +148,30 @@ describe.each(apiModes)('players (%s)', (mode) => {
       expect((await get(network)).parent_player_id).toBeNull();
     });
 
+    it('lets only one of two racing saves make a loop half: the other is refused', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const [a, b] = [(await create({ name: `Race A${round}`, timezone: 'UTC' })).body.data.id, (await create({ name: `Race B${round}`, timezone: 'UTC' })).body.data.id];
+        const replies = await Promise.all([
+          system.api.put(`/players/${a}`, { key: admin, body: { name: `Race A${round}`, timezone: 'UTC', parent_player_id: b } }),
+          system.api.put(`/players/${b}`, { key: admin, body: { name: `Race B${round}`, timezone: 'UTC', parent_player_id: a } }),
+        ]);
+        expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+        const parents = [(await get(a)).parent_player_id, (await get(b)).parent_player_id];
+        expect(parents.filter((p) => p !== null)).toHaveLength(1);
+      }
+    });
+
+    it('answers a deletion racing edits of the same player without a server error', async () => {
+      const id = (await create({ name: 'Racing', timezone: 'UTC' })).body.data.id;
+      const replies = await Promise.all([
+        ...Array.from({ length: 3 }, (_, i) => system.api.put(`/players/${id}`, { key: admin, body: { name: `Racing ${i}`, timezone: 'UTC', station_ids: [item.jingle] } })),
+        system.api.delete(`/players/${id}`, { key: admin }),
+      ]);
+      for (const reply of replies) expect(reply.status, reply.text).toBeLessThan(500);
+      await system.api.delete(`/players/${id}`, { key: admin });
+      expect((await system.api.get(`/players/${id}`, { key: admin })).status).toBe(404);
+    });
+
     it('inherits nothing without a parent, and dynamic selections only with the schedule', async () => {
       const solo = await create({ name: 'Solo', timezone: 'UTC', use_parent_schedule: true, use_parent_alert: true });
       expect(solo.body.data).toMatchObject({ use_parent_schedule: false, use_parent_alert: false });

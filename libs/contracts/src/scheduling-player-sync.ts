@@ -61,7 +61,7 @@ export const playerSync = {
     subject: 'scheduling.internal.nowplaying.record',
     input: z.object({
       player_id: Id,
-      show_name: z.string().max(1000).nullable(),
+      show_name: LogText.nullable(),
       playlist_id: z.number().int().min(0).max(2_147_483_647).nullable(),
       playlist_end: UnixSeconds.nullable(),
       media_id: Id.nullable(),

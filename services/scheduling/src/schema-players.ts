@@ -80,17 +80,21 @@ export interface AsRunColumns {
   created: Created;
 }
 
-const flag = (table: ReturnType<AnyDB['schema']['alterTable']>, name: string, value: boolean) => table.addColumn(name, 'boolean', (c) => c.notNull().defaultTo(value));
-
 async function extendPlayers(db: AnyDB) {
-  await db.schema.alterTable('players').addColumn('stream_url', 'text', (c) => c.notNull().defaultTo('')).execute();
-  for (const column of ['password_hash', 'ip_address']) await db.schema.alterTable('players').addColumn(column, 'text').execute();
+  // One statement: a migration runs at every start of a new station (and of every test system).
+  let players = db.schema
+    .alterTable('players')
+    .addColumn('stream_url', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('password_hash', 'text')
+    .addColumn('ip_address', 'text');
   // A player plays whatever it is given until told otherwise: the players made before keep airing everything.
-  for (const column of ['support_audio', 'support_video', 'support_images', 'support_linein']) await flag(db.schema.alterTable('players'), column, true).execute();
-  await db.schema.alterTable('players').addColumn('station_id_image_duration', 'integer', (c) => c.notNull().defaultTo(15)).execute();
-  await db.schema.alterTable('players').addColumn('default_playlist_id', 'integer').execute();
-  await db.schema.alterTable('players').addColumn('parent_player_id', 'integer', (c) => c.references('players.id').onDelete('restrict')).execute();
-  for (const use of ['schedule', 'dynamic', 'ids', 'playlist', 'alert']) await flag(db.schema.alterTable('players'), `use_parent_${use}`, false).execute();
+  for (const column of ['support_audio', 'support_video', 'support_images', 'support_linein']) players = players.addColumn(column, 'boolean', (c) => c.notNull().defaultTo(true));
+  players = players
+    .addColumn('station_id_image_duration', 'integer', (c) => c.notNull().defaultTo(15))
+    .addColumn('default_playlist_id', 'integer')
+    .addColumn('parent_player_id', 'integer', (c) => c.references('players.id').onDelete('restrict'));
+  for (const use of ['schedule', 'dynamic', 'ids', 'playlist', 'alert']) players = players.addColumn(`use_parent_${use}`, 'boolean', (c) => c.notNull().defaultTo(false));
+  await players.execute();
   await db.schema.alterTable('players').addCheckConstraint('players_not_own_parent', sql`parent_player_id <> id`).execute();
   await db.schema.createIndex('players_parent_idx').on('players').column('parent_player_id').execute();
   await db.schema

@@ -1,7 +1,7 @@
 // Parent players, one level deep as in OpenBroadcaster (players_model.php validate: "players that
 // act as child players cannot be used as parents"): a network feed and its stations, never a chain.
-// With one level there can be no cycle; saves that change the tree are serialized, so two saves
-// cannot each make the other's player a parent and a child at once.
+// With one level there can be no cycle; player saves and deletions are serialized by one lock, so
+// two saves cannot each make the other's player a parent and a child at once.
 import { conflict, type AirwaveError } from '@airwave/contracts';
 import { sql } from 'kysely';
 import type { SchedulingDB } from '../schema';
@@ -40,7 +40,7 @@ export async function countChildren(trx: SchedulingDB, id: number) {
   return Number(row.n);
 }
 
-/** Refuses a parent that would make a chain or a loop; takes the tree lock first. */
+/** Refuses a parent that would make a chain or a loop; takes the tree lock first (again is no harm: it stacks). */
 export async function assertParentAllowed(trx: SchedulingDB, id: number | undefined, parentId: number | null) {
   await lockPlayerTree(trx);
   if (parentId === null) return;

@@ -7,7 +7,7 @@ import type { SchedulingContext } from '../context';
 import type { SchedulingDB } from '../schema';
 import { fieldError } from '../schedule/times';
 import { checkDefaultPlaylist } from './default-playlist';
-import { assertParentAllowed } from './parents';
+import { assertParentAllowed, lockPlayerTree } from './parents';
 import { hashPlayerPassword } from './passwords';
 import { claimPlayerId, findPlayer, insertPlayer, lockPlayerRow, replaceStationIds, stationIdsOf, upsertPlayer, type PlayerValues } from './queries';
 import { playerOut, settingsAfter, settingsOf, stationIdsProblem } from './rules';
@@ -43,6 +43,8 @@ export async function savePlayer(context: SchedulingContext, id: number | undefi
   await checkStationIds(context, fields.station_ids, call);
   await checkDefaultPlaylist(context, fields.default_playlist_id, call);
   const saved = await db.transaction().execute(async (trx) => {
+    // The tree lock before the row's, in the order a deletion takes them (no deadlock between them).
+    await lockPlayerTree(trx);
     const before = id === undefined ? undefined : await lockPlayerRow(trx, id);
     const settings = settingsAfter(before ? settingsOf(before, (await stationIdsOf(trx, [before.id])).get(before.id)!) : null, fields);
     await assertParentAllowed(trx, id, settings.parent_player_id);
