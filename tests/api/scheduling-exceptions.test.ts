@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wav } from '../src/files';
 import { startBlackBoxSystem, apiModes, type BlackBoxSystem } from '../src/black-box';
 import { ADMIN_PASSWORD } from '../src/harness';
+import { limit } from '../../vitest.shared';
 
 type Row = { id: number; start: string; end: string; duration: number; item_id?: number; name?: string | null; exception_id?: number; original_start?: string };
 type Exception = { id: number; series_id: number; original_start: string; skip: boolean; start: string | null; duration: number | null; matches: boolean; item_id?: number | null };
@@ -140,7 +141,7 @@ describe.each(apiModes)('schedule exceptions (%s)', (mode) => {
     const edited = await system.api.put(`/shows/${id}/exceptions/${last}`, { key: admin, body: { original_start: `${day(499)} 05:00:00`, start: `${day(499)} 05:30:00` } });
     expect(edited.status, edited.text).toBe(200);
     expect((await system.api.delete(`/shows/${id}`, { key: admin })).status).toBe(200);
-  }, 120_000);
+  }, limit(120_000));
 
   it('splits a weekly show the week the clocks go back, each side at its local time', async () => {
     const body = { player_id: player, mode: 'weekly', start: '2026-10-04 07:00:00', duration: 1800, stop: '2026-11-29', item_type: 'live', item_id: 1 };

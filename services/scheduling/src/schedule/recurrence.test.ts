@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { expand, isoInZone, type Mode, type Recurrence } from './recurrence';
 import { oracle } from './test-support';
+import { limit } from '../../../../vitest.shared';
 
 const at = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toMillis();
 const local = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat("yyyy-MM-dd'T'HH:mm ZZ");
@@ -117,7 +118,7 @@ describe('expansion against an independent oracle', () => {
       ),
       { numRuns: 300 },
     );
-  }, 60_000);
+  }, limit(60_000));
 });
 
 describe('ISO formatting in a zone', () => {
