@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage, wav } from '../src/files';
 import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
 import { makeMediaItem } from '../src/media-items';
+import { limit } from '../../vitest.shared';
 
 const PASSWORD = 'Player-Sync-Secret-1';
 const NEW_PASSWORD = 'Player-Sync-Secret-2';
@@ -44,7 +45,8 @@ describe.each(modes)('player sync (%s)', (mode) => {
   const monitor = (query: Record<string, unknown>) =>
     system.api.get<{ results: Row[] | string; total_rows: number }>(`/players/monitor?${qs.stringify({ player_id: fm, date_start: '2026-11-20', date_end: '2026-11-30', ...query })}`, { key: admin });
   const until = async (found: () => boolean) => {
-    for (let i = 0; i < 100 && !found(); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    const deadline = Date.now() + limit(5000);
+    while (!found() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(found()).toBe(true);
   };
 
