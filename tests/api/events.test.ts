@@ -213,7 +213,7 @@ describe.each(modes)('events carry the entity’s state (%s)', (mode) => {
     expect(await next('scheduling.player.saved', (p) => p.id === id)).toEqual(await get(`/players/${id}`));
     expect((await system.api.put(`/players/${id}`, { key: admin, body: { name: 'State FM 2', description: 'renamed', timezone: 'UTC' } })).status).toBe(200);
     const last = await get(`/players/${id}`);
-    expect(last).toEqual({ id, name: 'State FM 2', description: 'renamed', timezone: 'UTC' });
+    expect(last).toMatchObject({ id, name: 'State FM 2', description: 'renamed', timezone: 'UTC' });
     expect(await next('scheduling.player.saved', (p) => p.id === id && p.name === 'State FM 2')).toEqual(last);
     expect((await system.api.delete(`/players/${id}`, { key: admin })).status).toBe(200);
     expect(await next('scheduling.player.deleted', (p) => p.id === id)).toEqual(last);

@@ -71,8 +71,8 @@ describe.skipIf(skipReason)(`fault: NATS stops for 10 s under load${skipReason ?
             description: string;
             timezone: string;
           };
-          // The player as GET /players/{id} answers it, as the service's event carries it.
-          await recordEvent(trx, 'scheduling.player.saved', { id: row.id, name: row.name, description: row.description, timezone: row.timezone }, null);
+          // The player as GET /players/{id} answers it (a new player's defaults), as the service's event carries it.
+          await recordEvent(trx, 'scheduling.player.saved', newPlayerState(row), null);
           return row.id;
         }),
       );
@@ -147,3 +147,32 @@ describe.skipIf(skipReason)(`fault: NATS stops for 10 s under load${skipReason ?
     });
   }, limit(120_000));
 });
+
+/** A player just made with a name and a zone, as GET /players/{id} answers it to a manager. */
+function newPlayerState(row: { id: number; name: string; description: string; timezone: string }) {
+  const never = { last_connect: null, last_connect_schedule: null, last_connect_emergency: null, last_connect_playlog: null, last_connect_media: null };
+  return {
+    ...row,
+    stream_url: '',
+    can_sync: false,
+    ip_address: null,
+    support_audio: true,
+    support_video: true,
+    support_images: true,
+    support_linein: true,
+    station_ids: [],
+    station_id_image_duration: 15,
+    default_playlist_id: null,
+    parent_player_id: null,
+    use_parent_schedule: false,
+    use_parent_dynamic: false,
+    use_parent_ids: false,
+    use_parent_playlist: false,
+    use_parent_alert: false,
+    version: '',
+    ...never,
+    last_ip_address: null,
+    longitude: null,
+    latitude: null,
+  };
+}

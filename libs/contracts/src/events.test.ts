@@ -14,7 +14,7 @@ const propertiesOf = (schema: unknown): string[] => {
   return [...own, ...Object.values(schema).flatMap(propertiesOf)];
 };
 
-const stateEvents = ['account.user.created', 'account.user.updated', 'account.user.deleted', 'media.item.saved', 'media.item.archived', 'media.item.unarchived', 'media.item.deleted', 'scheduling.player.saved', 'scheduling.player.deleted', 'scheduling.dayparting.saved', 'scheduling.dayparting.deleted'] as const;
+const stateEvents = ['account.user.created', 'account.user.updated', 'account.user.deleted', 'media.item.saved', 'media.item.archived', 'media.item.unarchived', 'media.item.deleted', 'scheduling.player.saved', 'scheduling.player.deleted', 'scheduling.now_playing.changed', 'scheduling.asrun.recorded', 'scheduling.alert.saved', 'scheduling.alert.deleted', 'scheduling.dayparting.saved', 'scheduling.dayparting.deleted'] as const;
 
 describe('events that carry an entity’s state', () => {
   it('reuse the API’s schemas, keeping the fields they had before', () => {

@@ -3,7 +3,9 @@
 // every payload is `EventFrame` (id, type, occurredAt, actor, payload). docs/events.md lists them.
 import { z } from 'zod';
 import { MediaItem } from './media-items';
+import { Alert } from './scheduling-alerts';
 import { DaypartingRestriction } from './scheduling-dayparting';
+import { AsRunEntry } from './scheduling-monitor';
 import { Player } from './scheduling-players';
 import { securityEventDescriptions, securityEventPayloads } from './security-events';
 import { Show } from './scheduling-shows';
@@ -24,6 +26,16 @@ const seriesException = z.object({
   start: z.string().nullable(),
   duration: z.number().int().nullable(),
   matches: z.boolean(),
+});
+/** What a player airs now, as it reported it: ends ISO 8601 in the player's zone, `updated` in UTC. */
+const nowPlayingState = z.object({
+  player_id: z.number().int(),
+  show_name: z.string().nullable(),
+  playlist_id: z.number().int().nullable(),
+  playlist_end: z.string().nullable(),
+  media_id: z.number().int().nullable(),
+  media_end: z.string().nullable(),
+  updated: z.string(),
 });
 const exceptionGone = z.object({ id: z.number().int(), series_id: z.number().int(), player_id: z.number().int(), original_start: z.string() });
 
@@ -51,6 +63,12 @@ export const eventPayloads = {
   // A player or dayparting restriction as the API answers it (GET /players/{id}, GET /dayparting/{id}): after the change, or its last state.
   'scheduling.player.saved': Player,
   'scheduling.player.deleted': Player,
+  'scheduling.now_playing.changed': nowPlayingState,
+  // As-run entries as the player monitor answers them, at most 100 an event (one append may be several).
+  'scheduling.asrun.recorded': z.object({ player_id: z.number().int(), entries: z.array(AsRunEntry) }),
+  // An alert as GET /alerts/{id} answers it: after the change, or its last state.
+  'scheduling.alert.saved': Alert,
+  'scheduling.alert.deleted': Alert,
   // A timeslot or show as the API answers it (GET /timeslots/{id}, GET /shows/{id}): after the change, or its last state.
   'scheduling.timeslot.saved': Timeslot,
   'scheduling.timeslot.deleted': Timeslot,
@@ -88,8 +106,12 @@ export const eventDescriptions: Record<string, string> = {
   'media.item.archived': 'Media items were archived: `ids`, and `items`, each as GET /media/{id} answers it after the change (without can_edit).',
   'media.item.unarchived': 'Media items were taken out of the archive: `ids`, and `items`, each as GET /media/{id} answers it after the change (without can_edit).',
   'media.item.deleted': 'Media items were deleted for good (their files with them): `ids`, and `items`, each one\'s last state as GET /media/{id} answered it (without can_edit).',
-  'scheduling.player.saved': 'A player was created or edited; the payload is the player as GET /players/{id} answers it.',
+  'scheduling.player.saved': 'A player was created or edited; the payload is the player as GET /players/{id} answers it to manage_players (never its password or hash). Its syncs publish nothing.',
   'scheduling.player.deleted': 'A player was deleted; the payload is its last state, as GET /players/{id} answered it.',
+  'scheduling.now_playing.changed': 'A player reported that it airs something else (another show, item, or nothing): what it airs now, as GET /players/playing/{id} reads it.',
+  'scheduling.asrun.recorded': 'A player reported plays for its as-run log: the new entries (duplicates skipped), as GET /players/monitor answers them; at most 100 an event.',
+  'scheduling.alert.saved': 'An alert (priority broadcast) was created or edited; the payload is the alert as GET /alerts/{id} answers it.',
+  'scheduling.alert.deleted': 'An alert was deleted; the payload is its last state, as GET /alerts/{id} answered it.',
   'scheduling.timeslot.saved': 'A timeslot was created, edited, or made by a split; the payload is the timeslot as GET /timeslots/{id} answers it.',
   'scheduling.timeslot.deleted': 'A timeslot was deleted (its exceptions with it); the payload is its last state, as GET /timeslots/{id} answered it.',
   'scheduling.show.saved': 'A show was created, edited, or made by a split; the payload is the show as GET /shows/{id} answers it.',

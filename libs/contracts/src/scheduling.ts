@@ -1,23 +1,33 @@
-// Scheduling: players, timeslots, shows and dayparting restrictions. One file per part
-// (scheduling-players, -entries, -timeslots, -shows, -dayparting); this one puts the `scheduling`
-// group together, in its operations' order (routes and the OpenAPI document follow it).
+// Scheduling: players, timeslots, shows, dayparting restrictions and alerts. One file per part
+// (scheduling-players, -monitor, -entries, -timeslots, -shows, -dayparting, -alerts); this one puts
+// the `scheduling` group together, in its operations' order (routes and the OpenAPI document follow
+// it). The internal operations the player sync calls are `playerSync` (scheduling-player-sync).
+import { alertOperations } from './scheduling-alerts';
 import { daypartingOperations } from './scheduling-dayparting';
-import { lastPlayerOperations, playerOperations } from './scheduling-players';
+import { lastPlayerOperations } from './scheduling-last-player';
+import { monitorOperations } from './scheduling-monitor';
+import { playerOperations } from './scheduling-players';
 import { showOperations } from './scheduling-shows';
 import { timeslotOperations } from './scheduling-timeslots';
 
 export { ScheduleMode } from './scheduling-entries';
-export { Player, TimeZone } from './scheduling-players';
+export { ConnectKind, Player, PlayerInput, PlayerSearch, PlayerColumn, PlayerFilter, TimeZone } from './scheduling-players';
+export { AsRunContext, AsRunEntry, MonitorSearch, NowPlaying } from './scheduling-monitor';
+export { Alert, AlertInput, AlertMode } from './scheduling-alerts';
+export { AsRunInput, playerSync } from './scheduling-player-sync';
+export type { LastPlayerPage } from './scheduling-last-player';
 export { Timeslot, TimeslotInput, TimeslotOccurrence } from './scheduling-timeslots';
 export { Show, ShowInput, ShowOccurrence } from './scheduling-shows';
 export { DaypartingRestriction } from './scheduling-dayparting';
 
 export const scheduling = {
   ...playerOperations,
+  ...monitorOperations,
   ...timeslotOperations,
   ...showOperations,
   ...lastPlayerOperations,
   ...daypartingOperations,
+  ...alertOperations,
 };
 
 export { schedulingCalendar } from './scheduling-calendar';

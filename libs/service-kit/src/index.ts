@@ -8,3 +8,4 @@ export * from './module';
 export * from './module-discovery';
 export * from './secret-box';
 export * from './encryption-key';
+export * from './passwords';

@@ -16,6 +16,7 @@ import * as moduleDefinition from './module';
 import * as operations from './operations';
 import * as outbox from './outbox';
 import * as outboxRelay from './outbox-relay';
+import * as passwords from './passwords';
 import * as serviceProcess from './process';
 import * as runtime from './runtime';
 import * as secretBox from './secret-box';
@@ -35,7 +36,7 @@ export function hostPackages(serviceKitExtra: Record<string, unknown> = {}): Rec
     '@airwave/contracts': contracts,
     '@airwave/db': db,
     '@airwave/logging': logging,
-    '@airwave/service-kit': { ...operations, ...service, ...runtime, ...serviceProcess, ...outbox, ...outboxRelay, ...moduleDefinition, ...secretBox, ...encryptionKey, ...serviceKitExtra },
+    '@airwave/service-kit': { ...operations, ...service, ...runtime, ...serviceProcess, ...outbox, ...outboxRelay, ...moduleDefinition, ...secretBox, ...encryptionKey, ...passwords, ...serviceKitExtra },
     kysely,
     zod,
   };

@@ -1,12 +1,16 @@
-// The scheduling service: players, timeslots, shows (recurring, in the player's time zone, without
-// collisions) and dayparting restrictions. This file is its table of contents: one folder per area,
+// The scheduling service: players (with what their sync reports: now playing, the as-run log),
+// alerts, timeslots, shows (recurring, in the player's time zone, without collisions) and
+// dayparting restrictions. This file is its table of contents: one folder per area,
 // each with its handlers (binding the contract's operations), rules and queries. What timeslots and
 // shows share (recurrence, times, collisions, occurrence listing, the entry row mapper) is in schedule/.
 import { bindHealth, type ServiceDefinition } from '@airwave/service-kit';
+import { bindAlerts } from './alerts/handlers';
 import { bindCalendars } from './calendar/handlers';
 import { schedulingContext } from './context';
 import { bindDayparting } from './dayparting/handlers';
 import { bindLastPlayer, followDeletedUsers } from './last-player/handlers';
+import { bindMonitor } from './monitor/handlers';
+import { bindPlayerSync } from './player-sync/handlers';
 import { bindPlayers } from './players/handlers';
 import { SCHEDULING_SCHEMA, schedulingMigrations } from './schema';
 import { followGoneMedia } from './shows/follow-media';
@@ -27,6 +31,9 @@ export const schedulingService: ServiceDefinition = {
       await Promise.all([
         bindHealth(deps.bus, 'scheduling', deps.database).then((health) => [health]),
         bindPlayers(context),
+        bindMonitor(context),
+        bindPlayerSync(context),
+        bindAlerts(context),
         bindTimeslots(context),
         bindShows(context),
         bindTimeslotExceptions(context),

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AnyDB, SchemaMigration } from '@airwave/db';
 import { sql } from 'kysely';
+import { playersAndAlerts, type AlertColumns, type AsRunColumns, type PlayerColumns, type PlayerStatusColumns } from './schema-players';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 
@@ -30,7 +31,11 @@ interface ExceptionColumns {
 export interface SchedulingSchema {
   timeslot_exceptions: ExceptionColumns;
   show_exceptions: ExceptionColumns & { item_type: string | null; item_id: number | null };
-  players: { id: Generated<number>; name: string; description: string; timezone: string; created: Created };
+  players: PlayerColumns;
+  player_station_ids: { player_id: number; position: number; media_id: number };
+  player_status: PlayerStatusColumns;
+  alerts: AlertColumns;
+  asrun: AsRunColumns;
   timeslots: EntryColumns & { description: string };
   shows: EntryColumns & { item_type: string; item_id: number; flagged: string | null };
   last_player: { user_id: number; page: string; player_id: number };
@@ -132,4 +137,5 @@ export const schedulingMigrations: Record<string, SchemaMigration> = {
       }
     },
   },
+  '0003_players_alerts': { up: playersAndAlerts },
 };

@@ -43,4 +43,12 @@ export const accountMigrations: Record<string, SchemaMigration> = {
       await addPermission(db, { name: 'manage_webhooks', category: 'administration', description: 'Register webhooks, read their delivery logs and send them test events.' });
     },
   },
+  '0006_player_monitor_alerts': {
+    // Players as OpenBroadcaster has them (issue 30): its monitor and alerts permissions, each
+    // granted for every player or for one (`view_player_monitor:3`, `manage_alerts:3`).
+    async up(db) {
+      await addPermission(db, { name: 'view_player_monitor', category: 'scheduling', description: "Read players' as-run logs in the player monitor (granted for all players or per player)." });
+      await addPermission(db, { name: 'manage_alerts', category: 'scheduling', description: 'Create, edit and delete alerts (priority broadcasts) of players (granted for all players or per player).' });
+    },
+  },
 };

@@ -1,4 +1,4 @@
-// Last player: kept per user and page (timeslots, shows); a login is all it needs.
+// Last player: kept per user and page (timeslots, shows, alerts); a login is all it needs.
 import { badRequest, scheduling, type Principal } from '@airwave/contracts';
 import { bindOperation } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
@@ -16,11 +16,14 @@ export function bindLastPlayer({ db, bus }: SchedulingContext) {
   });
   const timeslots = lastPlayer('timeslots');
   const shows = lastPlayer('shows');
+  const alerts = lastPlayer('alerts');
   return Promise.all([
     bindOperation(bus, scheduling.timeslotsLastGet, timeslots.get),
     bindOperation(bus, scheduling.timeslotsLastSet, timeslots.set),
     bindOperation(bus, scheduling.showsLastGet, shows.get),
     bindOperation(bus, scheduling.showsLastSet, shows.set),
+    bindOperation(bus, scheduling.alertsLastGet, alerts.get),
+    bindOperation(bus, scheduling.alertsLastSet, alerts.set),
   ]);
 }
 

@@ -1,7 +1,7 @@
 // The last_player table: the player a user last chose on the timeslots or shows page.
 import type { SchedulingDB } from '../schema';
 
-export type Page = 'timeslots' | 'shows';
+export type Page = 'timeslots' | 'shows' | 'alerts';
 
 export const lastPlayerOf = async (db: SchedulingDB, userId: number, page: Page) =>
   (await db.selectFrom('last_player').select('player_id').where('user_id', '=', userId).where('page', '=', page).executeTakeFirst())?.player_id ?? null;

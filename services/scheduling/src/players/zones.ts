@@ -18,3 +18,13 @@ export async function playerZones(db: SchedulingDB) {
   const players = await db.selectFrom('players').select(['id', 'timezone']).execute();
   return new Map(players.map((p) => [p.id, p.timezone]));
 }
+
+/**
+ * The zone of a player that a row about to be written refers to, its row share-locked for the rest
+ * of the transaction, so the player cannot be deleted under the write (400 when it is gone already).
+ */
+export async function lockedPlayerZone(trx: SchedulingDB, playerId: number) {
+  const player = await trx.selectFrom('players').select('timezone').where('id', '=', playerId).forKeyShare().executeTakeFirst();
+  if (!player) throw badRequest(`Invalid input: player_id: no player ${playerId}`);
+  return player.timezone;
+}

@@ -1,0 +1,69 @@
+// The player monitor's rules (docs/decisions/players.md, "Now playing and the as-run log"): who may
+// read it, an as-run row as the API answers it, OB's CSV, and a reply that fits one bus message.
+import type { AsRunEntry, Principal } from '@airwave/contracts';
+import { localWallTime } from '../schedule/occurrence-rows';
+import { isoInZone } from '../schedule/recurrence';
+
+/** view_player_monitor for every player, or view_player_monitor:<id> for this one (OB's check). */
+export function canViewMonitor(principal: Principal, playerId: number): boolean {
+  return principal.permissions.includes('view_player_monitor') || principal.permissions.includes(`view_player_monitor:${playerId}`);
+}
+
+export interface AsRunRow {
+  id: number | string;
+  player_id: number;
+  media_id: number;
+  artist: string;
+  title: string;
+  /** Unix seconds as stored (numeric as text). */
+  played_at: string;
+  context: string;
+  emerg_id: number;
+  notes: string;
+}
+
+/** An as-run row as the monitor answers it: its start in the player's zone, and as the player sent it. */
+export function asRunOut(row: AsRunRow, zone: string): AsRunEntry {
+  const timestamp = isoInZone(Math.floor(Number(row.played_at) * 1000), zone);
+  return {
+    id: Number(row.id),
+    player_id: row.player_id,
+    media_id: row.media_id,
+    artist: row.artist,
+    title: row.title,
+    timestamp,
+    unix_timestamp: row.played_at,
+    datetime: localWallTime(timestamp),
+    context: row.context as AsRunEntry['context'],
+    emerg_id: row.emerg_id,
+    notes: row.notes,
+  };
+}
+
+/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, its quotes doubled. */
+const csvField = (value: string | number) => {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/** OB's monitor CSV (players_model.php monitor_csv): its header row and columns, lines ending CRLF. */
+export function monitorCsv(rows: readonly AsRunEntry[]): string {
+  const lines = [['Media ID', 'Artist', 'Title', 'Date/Time', 'Context', 'Notes'], ...rows.map((r) => [r.media_id, r.artist, r.title, r.datetime, r.context, r.notes])];
+  return lines.map((line) => `${line.map(csvField).join(',')}\r\n`).join('');
+}
+
+/** What a monitor reply may carry: well under NATS's 1 MB message, with the envelope around it. */
+export const REPLY_BUDGET_BYTES = 800_000;
+
+/**
+ * The first rows whose JSON fits the budget: a page of long titles is cut short rather than
+ * failing on the bus (`total_rows` still counts them all; the next page starts after the last row).
+ */
+export function fitToReply<T>(rows: readonly T[], budget = REPLY_BUDGET_BYTES): T[] {
+  let used = 0;
+  for (let i = 0; i < rows.length; i += 1) {
+    used += Buffer.byteLength(JSON.stringify(rows[i])) + 1;
+    if (used > budget) return rows.slice(0, i);
+  }
+  return [...rows];
+}
