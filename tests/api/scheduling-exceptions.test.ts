@@ -225,6 +225,37 @@ describe.each(apiModes)('schedule exceptions (%s)', (mode) => {
     });
   });
 
+  describe('a series keeps its local time', () => {
+    it('splits with no start at an occurrence the spring gap shifted, keeping the local time and the carried exceptions', async () => {
+      // 01:30 every night: on 28 March 2027 (London) 01:30 does not exist and it airs at 02:30 BST.
+      const night = await system.api.post<Series>('/shows', { key: admin, body: { player_id: player, mode: 'daily', start: '2027-03-25 01:30:00', duration: 1200, stop: '2027-04-02', item_type: 'live', item_id: 1 } });
+      expect(night.status, night.text).toBe(200);
+      const id = night.body.data.id;
+      const late = await system.api.post<Exception>(`/shows/${id}/exceptions`, { key: admin, body: { original_start: '2027-03-31 01:30:00', start: '2027-03-31 03:00:00' } });
+      expect(late.status, late.text).toBe(200);
+      const split = await system.api.post<{ before: Series; after: Series }>(`/shows/${id}/split`, { key: admin, body: { at: '2027-03-28T02:30:00+01:00', item_type: 'media', item_id: items.special } });
+      expect(split.status, split.text).toBe(200);
+      expect(split.body.data.after).toMatchObject({ start: '2027-03-28T02:30:00+01:00', local_start: '2027-03-28 01:30:00' });
+      expect(split.body.data.after.exceptions).toEqual([expect.objectContaining({ id: late.body.data.id, matches: true })]);
+      const rows = await shows('2027-03-27T00:00:00Z', '2027-04-03T00:00:00Z');
+      expect(rows.map((r) => [r.start, r.item_id])).toEqual([
+        ['2027-03-27T01:30:00+00:00', undefined],
+        ['2027-03-28T02:30:00+01:00', items.special],
+        ['2027-03-29T01:30:00+01:00', items.special],
+        ['2027-03-30T01:30:00+01:00', items.special],
+        ['2027-03-31T03:00:00+01:00', items.special],
+        ['2027-04-01T01:30:00+01:00', items.special],
+        ['2027-04-02T01:30:00+01:00', items.special],
+      ].map(([start, item]) => [start, item ?? 1]));
+      // A PUT that sends the series back as GET answers it keeps its local time.
+      const after = (await system.api.get<Series & { duration: number; item_type: string; item_id: number; mode: string }>(`/shows/${split.body.data.after.id}`, { key: admin })).body.data;
+      const put = await system.api.put<Series>(`/shows/${after.id}`, { key: admin, body: { player_id: player, mode: after.mode, start: after.start, duration: after.duration, stop: after.stop, item_type: after.item_type, item_id: after.item_id } });
+      expect(put.status, put.text).toBe(200);
+      expect((await shows('2027-03-29T00:00:00Z', '2027-03-30T00:00:00Z')).map((r) => r.start)).toEqual(['2027-03-29T01:30:00+01:00']);
+      for (const series of [id, after.id]) expect((await system.api.delete(`/shows/${series}`, { key: admin })).status).toBe(200);
+    });
+  });
+
   describe('refusals', () => {
     let slot: number;
     beforeAll(async () => {

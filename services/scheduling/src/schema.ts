@@ -13,6 +13,8 @@ interface EntryColumns {
   start: ColumnType<Date, Date, Date>;
   duration: number;
   stop: ColumnType<Date | null, Date | null, Date | null>;
+  /** "YYYY-MM-DD HH:MM:SS": the local time the series follows when its first start was given in a spring gap. */
+  local_start: ColumnType<string | null, string | null | undefined, string | null>;
   created: Created;
 }
 
@@ -130,6 +132,12 @@ export const schedulingMigrations: Record<string, SchemaMigration> = {
       for (const name of ['timeslot_exceptions', 'show_exceptions']) {
         await db.schema.createIndex(`${name}_moved_idx`).on(name).column('start').where(sql.ref('start'), 'is not', null).execute();
       }
+    },
+  },
+  // A series given a first start in the spring gap follows that local time (recurrence.ts, seriesWall).
+  '0003_series_local_start': {
+    async up(db) {
+      for (const table of ['timeslots', 'shows']) await db.schema.alterTable(table).addColumn('local_start', 'text').execute();
     },
   },
 };
