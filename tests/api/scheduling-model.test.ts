@@ -176,7 +176,8 @@ describe.each(apiModes)('the schedule against an independent model (%s)', (mode)
         return { body: { ...body, item_type: 'live', item_id: item }, item };
       }
       const duration = op.b % 2 ? series.rule.duration : [900, 1800, 3600][Math.abs(op.c) % 3]!;
-      const places = this.targets(series, duration, (['freed', 'own', 'any'] as const)[Math.abs(op.c) % 3]!);
+      const near = this.targets(series, duration, (['freed', 'own', 'any'] as const)[Math.abs(op.c) % 3]!);
+      const places = near.length ? near : [original + 15 * MINUTE];
       const start = op.kind === 'move' ? original + op.c * 15 * MINUTE : places[op.b % places.length]!;
       return { body: { ...body, start: isoText(start), duration } };
     }
