@@ -8,6 +8,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
 import { startSmtp, tokenOf, type Inbox } from '../src/smtp';
+import { limit } from '../../vitest.shared';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const MODULES_DIR = `${resolve(root, 'modules')}:${resolve(root, 'tests', 'fixtures', 'modules')}`;
@@ -93,7 +94,7 @@ describe.each(modes)('audit trail (%s)', (mode) => {
     admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
     secrets.push(admin);
     await scenario();
-  }, 120_000);
+  }, limit(120_000));
   afterAll(async () => {
     await system?.stop();
     await inbox?.close();

@@ -6,6 +6,7 @@ import { createClient, TwoFactorRequired } from '@airwave/client';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, modes, startTestSystem, type Api, type TestSystem } from '../src/harness';
+import { limit } from '../../vitest.shared';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const appKeyHeader = (id: number, key: string) => ({ authorization: `Bearer ${Buffer.from(String(id)).toString('base64')}:${key}` });
@@ -117,7 +118,7 @@ describe.each(modes)('two-factor sign-in (%s)', (mode) => {
     expect((await system.api.post('/account/two-factor/disable', { key: user.key, body: { code: await app.next() } })).status).toBe(200);
     expect(await status()).toMatchObject({ enabled: false, recovery_codes_left: 0 });
     expect((await system.api.login('dj', 'dj-password')).key).toHaveLength(43);
-  }, 90_000);
+  }, limit(90_000));
 
   it('ends a ticket after five wrong codes', async () => {
     const user = await makeUser('fumbler');
@@ -128,7 +129,7 @@ describe.each(modes)('two-factor sign-in (%s)', (mode) => {
     const ended = await secondStep(ticket, await app.next(), from);
     expect(ended.status).toBe(401);
     expect(ended.body.msg).toMatch(/log in again/);
-  }, 60_000);
+  }, limit(60_000));
 
   it('renews recovery codes with a code (the old ones stop working), and leaves app keys alone', async () => {
     const user = await makeUser('keeper', [2, keyGroup]);
@@ -143,7 +144,7 @@ describe.each(modes)('two-factor sign-in (%s)', (mode) => {
     const headers = appKeyHeader(appKey.body.data.id, appKey.body.data.key);
     expect((await system.api.get('/account/uid', { headers })).status).toBe(200);
     expect((await system.api.get('/account/two-factor', { headers })).status).toBe(403);
-  }, 60_000);
+  }, limit(60_000));
 
   it('lets an administrator require it for chosen permissions, withheld until it is on', async () => {
     // Requiring what the administrator holds, before their own second factor is on: refused.
@@ -173,7 +174,7 @@ describe.each(modes)('two-factor sign-in (%s)', (mode) => {
       expect((await system.api.put('/users/two-factor', { key: chief.key, body: { permissions: [] } })).status).toBe(200);
     }
     expect((await system.api.get('/users', { key: admin })).status).toBe(200);
-  }, 60_000);
+  }, limit(60_000));
 
   it('past the per-account ceiling, still signs in with the second factor from a new address', async () => {
     const user = await makeUser('guarded');
@@ -184,7 +185,7 @@ describe.each(modes)('two-factor sign-in (%s)', (mode) => {
     const from = system.api.from('127.0.3.9');
     expect((await from.post('/account/login', { body: { username: 'guarded', password: 'wrong' } })).status).toBe(429);
     expect((await secondStep(await firstStep('guarded', from), await app.next(), from)).status).toBe(200);
-  }, 60_000);
+  }, limit(60_000));
 
   it('logs in through the typed client, with the code given or asked for', async () => {
     const user = await makeUser('typed');
@@ -198,5 +199,5 @@ describe.each(modes)('two-factor sign-in (%s)', (mode) => {
     const again = createClient({ baseUrl: system.url });
     await again.login('typed', 'typed-password', () => app.next());
     expect(await again.twoFactor.status({})).toMatchObject({ enabled: true, recovery_codes_left: 10 });
-  }, 90_000);
+  }, limit(90_000));
 });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBlackBoxSystem, apiModes, type BlackBoxSystem } from '../src/black-box';
 import { ADMIN_PASSWORD } from '../src/harness';
+import { limit } from '../../vitest.shared';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -231,5 +232,5 @@ describe.each(apiModes)('session expiry (%s)', (mode) => {
     const expired = await system.api.get('/account/uid', { key: session.key });
     expect(expired.status).toBe(401);
     expect(expired.body.status).toBe(false);
-  }, 40_000);
+  }, limit(40_000));
 });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wav } from '../src/files';
 import { Api, modes } from '../src/harness';
 import { freePort } from '../src/nats-server';
+import { limit } from '../../vitest.shared';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const bundled = ['account', 'media', 'scheduling', 'modules', 'gateway'] as const;
@@ -65,7 +66,7 @@ describe.runIf(modes.includes('distributed'))('bundled services (production layo
       await sleep(250);
     }
     throw new Error(`The system did not become ready:\n${output.join('')}`);
-  }, 90_000);
+  }, limit(90_000));
 
   afterAll(async () => {
     for (const child of children) child.kill('SIGTERM');
@@ -110,5 +111,5 @@ describe.runIf(modes.includes('distributed'))('bundled services (production layo
     account.kill('SIGTERM');
     const code = await new Promise<number | null>((r) => account.once('exit', r));
     expect(code).toBe(0);
-  }, 60_000);
+  }, limit(60_000));
 });

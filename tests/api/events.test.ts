@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wav } from '../src/files';
 import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
 import { canRunNatsServer, privateNats } from '../src/nats-server';
+import { limit } from '../../vitest.shared';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(check: () => boolean, timeoutMs = 10_000) {
+async function until(check: () => boolean, timeoutMs = limit(10_000)) {
   const started = Date.now();
   while (!check()) {
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
@@ -334,7 +335,7 @@ describe.each(modes)('events carry the entity’s state (%s)', (mode) => {
       expect(pending.map((r) => r.id)).toEqual([during]);
 
       await nats.start();
-      await until(() => seen.includes(during), 20_000);
+      await until(() => seen.includes(during), limit(20_000));
       await sleep(500);
       expect(seen.filter((id) => id === during)).toHaveLength(1);
       expect(seen.filter((id) => id === before)).toHaveLength(1);
@@ -345,7 +346,7 @@ describe.each(modes)('events carry the entity’s state (%s)', (mode) => {
       await database.close();
       await nats.dispose();
     }
-  }, 60_000);
+  }, limit(60_000));
 });
 
 describe('the outbox refuses an event too large to publish', () => {

@@ -28,6 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestSystem, type Mode, type TestSystem } from '../src/harness';
 import { deep, fromSchema, hostileText, hostileValue, RawJson, toJson, type Doc, type Operation, type Schema } from '../src/fuzz-values';
 import { chosenIdRoute, formSpecs, freshIds, knownGood, sendAbandoned, takesMultipart, type FuzzBody } from '../src/fuzz-streams';
+import { limit } from '../../vitest.shared';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
@@ -349,7 +350,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
       await system.api.put('/media', { key: admin.key, body: { media: [{ title: `Song ${i}`, artist: 'Fuzz' }] } });
       await system.api.post('/media/searches', { key: keys.plain, body: { query: { mode: 'simple', string: `s${i}` }, description: `Search ${i}` } });
     }
-  }, 120_000);
+  }, limit(120_000));
   afterAll(async () => {
     agent.destroy();
     await system?.stop();

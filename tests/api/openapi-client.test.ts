@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestSystem, type TestSystem } from '../src/harness';
 import { wav } from '../src/files';
 import { checkedFetch } from '../src/openapi-traffic';
+import { limit } from '../../vitest.shared';
 
 const tests = resolve(import.meta.dirname, '..');
 // Inside the tests package, so that the copy imports openapi-fetch from its node_modules.
@@ -50,7 +51,7 @@ describe('a client generated from the document (openapi-typescript + openapi-fet
     await system?.stop();
   });
 
-  it('generates types the calls type-check against, and the calls work', { timeout: 120_000 }, async () => {
+  it('generates types the calls type-check against, and the calls work', { timeout: limit(120_000) }, async () => {
     const doc = (await (await fetch(`${system.url}/api/v2/openapi.json`)).json()) as Record<string, unknown>;
     await writeFile(join(dir, 'airwave-api.ts'), astToString(await openapiTS(doc as never)));
     await copyFile(join(tests, 'fixtures/openapi-client/calls.ts'), join(dir, 'calls.ts'));

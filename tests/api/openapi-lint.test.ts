@@ -5,13 +5,14 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestSystem, type TestSystem } from '../src/harness';
 import { redoclyProblems, spectralProblems, type LintProblem } from '../src/openapi-lint';
+import { limit } from '../../vitest.shared';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const show = (problems: LintProblem[]) => problems.map((p) => `${p.severity} ${p.rule} at ${p.where}: ${p.message}`);
 
 describe('the OpenAPI document under third-party linters', () => {
   let system: TestSystem;
-  let doc: { paths: Record<string, unknown> };
+  let doc: { paths: Record<string, unknown>; info: { license?: unknown; contact?: unknown } };
 
   beforeAll(async () => {
     system = await startTestSystem('embedded', { MODULES_DIR: resolve(root, 'modules') });
@@ -27,11 +28,16 @@ describe('the OpenAPI document under third-party linters', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v2/notes', '/api/v2/playlog/entries', '/api/v2/uploads', '/healthz']));
   });
 
+  it("names the project's licence (SPDX) and its contact: the docs page of the server that serves it", () => {
+    expect(doc.info.license).toEqual({ name: 'Apache License 2.0', identifier: 'Apache-2.0' });
+    expect(doc.info.contact).toEqual({ name: 'Airwave', url: `${system.url}/api/docs` });
+  });
+
   it('passes Spectral (spectral:oas)', async () => {
     expect(show(await spectralProblems(doc))).toEqual([]);
   });
 
-  it('passes Redocly (recommended)', { timeout: 60_000 }, async () => {
+  it('passes Redocly (recommended)', { timeout: limit(60_000) }, async () => {
     const { problems, ignored } = await redoclyProblems(doc);
     expect(show(problems)).toEqual([]);
     // The three ambiguous-looking paths of .redocly.lint-ignore.yaml, and nothing else ignored.

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { modes, startTestSystem, type TestSystem } from '../src/harness';
+import { limit } from '../../vitest.shared';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
@@ -23,12 +24,12 @@ describe('production processes', () => {
         AIRWAVE_ADMIN_PASSWORD: 'x',
       },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: limit(30_000),
     });
     expect(result.status).toBe(1);
     expect(result.stdout + result.stderr).toMatch(/Cannot reach PostgreSQL at postgres:\/\/airwave:\*\*\*@127\.0\.0\.1:1\/airwave/);
     expect(result.stdout + result.stderr).not.toContain('hunter2');
-    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(Date.now() - started).toBeLessThan(limit(20_000));
   });
 
   it('a service refuses to start without the URLs of production mode', () => {
@@ -36,7 +37,7 @@ describe('production processes', () => {
       cwd: join(root, 'services', 'media'),
       env: { PATH: process.env.PATH },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: limit(30_000),
     });
     expect(result.status).toBe(1);
     expect(result.stdout + result.stderr).toMatch(/Production mode needs DATABASE_URL, NATS_URL, REDIS_URL/);
@@ -47,7 +48,7 @@ describe('production processes', () => {
       cwd: join(root, 'apps', 'server'),
       env: { PATH: process.env.PATH, PORT: 'eighty', DATA_DIR: mkdtempSync(join(tmpdir(), 'airwave-cfg-')) },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: limit(30_000),
     });
     expect(result.status).toBe(1);
     expect(result.stdout + result.stderr).toMatch(/PORT: /);
@@ -107,5 +108,5 @@ async function freePort(): Promise<number> {
     nats = startNats(port);
     expect(await waitFor(async () => (await api.get('/readyz')).status === 200, 20_000)).toBe(true);
     expect((await api.get('/account/uid', { key })).status).toBe(200);
-  }, 60_000);
+  }, limit(60_000));
 });

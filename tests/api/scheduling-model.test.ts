@@ -12,6 +12,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBlackBoxSystem, apiModes, type BlackBoxSystem } from '../src/black-box';
+import { limit } from '../../vitest.shared';
 import { ADMIN_PASSWORD } from '../src/harness';
 import { readFeed } from '../src/ical';
 import { readFeedAsRfc5545 } from '../src/rfc5545';
@@ -104,7 +105,7 @@ describe.each(apiModes)('the schedule against an independent model (%s)', (mode)
     }
 
     body(rule: ModelRule, start: string, item: number) {
-      const own = this.table === 'timeslots' ? { user_id: admin.id, description: 'Model' } : { item_type: 'live', item_id: item };
+      const own = this.table === 'timeslots' ? { user_id: admin.id, description: 'Model' } : { item_type: 'playlist', item_id: item };
       return { player_id: this.player, mode: rule.mode, x_data: rule.x, start, duration: rule.duration, stop: isoText(rule.stop), ...own };
     }
 
@@ -173,7 +174,7 @@ describe.each(apiModes)('the schedule against an independent model (%s)', (mode)
       if (op.kind === 'duration') return { body: { ...body, duration: [600, 1200, 2700, 5400][op.b % 4] } };
       if (op.kind === 'item' && this.table === 'shows') {
         const item = op.b % 3 === 0 ? series.item : 10 + (op.b % 3);
-        return { body: { ...body, item_type: 'live', item_id: item }, item };
+        return { body: { ...body, item_type: 'playlist', item_id: item }, item };
       }
       const duration = op.b % 2 ? series.rule.duration : [900, 1800, 3600][Math.abs(op.c) % 3]!;
       const near = this.targets(series, duration, (['freed', 'own', 'any'] as const)[Math.abs(op.c) % 3]!);
@@ -370,10 +371,10 @@ describe.each(apiModes)('the schedule against an independent model (%s)', (mode)
           await run.cleanUp();
         }
       }),
-      // Shrinking stops after 8 minutes and reports the smallest case found so far.
-      { numRuns: mode === 'embedded' ? RUNS : Math.ceil(RUNS / 2), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined, interruptAfterTimeLimit: 480_000, markInterruptAsFailure: true },
+      // The cases and their shrinking stop after 4 minutes (scaled), reporting the smallest case found so far.
+      { numRuns: mode === 'embedded' ? RUNS : Math.ceil(RUNS / 2), seed: process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined, interruptAfterTimeLimit: limit(240_000), markInterruptAsFailure: true },
     );
     const met = [...STATS].map(([key, n]) => `${key}: ${n}`).join(', ');
     for (const outcome of COVERED) expect(STATS.get(outcome) ?? 0, `${outcome} never happened (${met}); raise SCHEDULE_MODEL_RUNS`).toBeGreaterThan(0);
-  }, 900_000);
+  }, limit(300_000));
 });

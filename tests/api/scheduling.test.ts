@@ -356,6 +356,22 @@ describe.each(apiModes)('scheduling (%s)', (mode) => {
       ]);
       expect((await system.api.post('/shows', { key: admin, body: { player_id: station, mode: 'once', start: '2027-05-02T20:00:00Z', duration: 60, item_type: 'radio', item_id: 1 } })).status).toBe(400);
     });
+
+    it('takes a live show without an item (item_id 0 or absent), and says a media show needs a positive id', async () => {
+      const station = (await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'Studio B', timezone: 'UTC' } })).body.data.id;
+      const at = (hour: number) => `2027-06-01T${String(hour).padStart(2, '0')}:00:00Z`;
+      const zero = await system.api.post<{ item_id: number; item_type: string }>('/shows', { key: admin, body: { player_id: station, mode: 'once', start: at(8), duration: 600, item_type: 'live', item_id: 0 } });
+      expect(zero.status, zero.text).toBe(200);
+      expect(zero.body.data).toMatchObject({ item_type: 'live', item_id: 0 });
+      const absent = await system.api.post<{ item_id: number }>('/shows', { key: admin, body: { player_id: station, mode: 'once', start: at(9), duration: 600, item_type: 'linein' } });
+      expect(absent.status, absent.text).toBe(200);
+      expect(absent.body.data.item_id).toBe(0);
+      for (const item_id of [0, undefined, -3]) {
+        const media = await system.api.post<{ details: { issues: { path: string; message: string }[] } }>('/shows', { key: admin, body: { player_id: station, mode: 'once', start: at(10), duration: 600, item_type: 'media', item_id } });
+        expect(media.status, media.text).toBe(400);
+        expect(media.body.msg).toMatch(/item_id: must be a positive id/);
+      }
+    });
   });
 
   describe('creating: POST on the collection, PUT without an id and PUT with id 0 all create', () => {

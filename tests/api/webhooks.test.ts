@@ -11,9 +11,10 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, Api, modes, startTestSystem, type TestSystem } from '../src/harness';
 import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from '../src/webhook-receiver';
+import { limit } from '../../vitest.shared';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until<T>(check: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
+async function until<T>(check: () => T | Promise<T>, timeoutMs = limit(15_000)): Promise<NonNullable<T>> {
   const started = Date.now();
   for (;;) {
     const value = await check();
@@ -145,7 +146,7 @@ describe.each(modes)('webhooks (%s)', (mode) => {
     const hook = await register({ event_types: ['scheduling.player.saved'] });
     receiver.otherwise = 500;
     await newPlayer('Down FM');
-    const failed = await until(async () => (await log(hook.id, { status: 'failed' })).deliveries[0], 20_000);
+    const failed = await until(async () => (await log(hook.id, { status: 'failed' })).deliveries[0], limit(20_000));
     expect(failed.attempts).toBeGreaterThanOrEqual(3);
     expect(failed).toMatchObject({ last_status_code: 500, last_error: 'HTTP 500' });
     const attempts = receiver.received.length;
@@ -167,7 +168,7 @@ describe.each(modes)('webhooks (%s)', (mode) => {
     expect(timedOut).toMatchObject({ status: 'pending', last_status_code: null, last_error: 'no answer within 1 s' });
     await receiver.close();
     await system.api.put(`/webhooks/${hook.id}`, { key: admin, body: { url: receiver.url } });
-    const refused = await until(async () => (await log(hook.id)).deliveries.find((d) => d.last_error?.startsWith('could not connect')), 20_000);
+    const refused = await until(async () => (await log(hook.id)).deliveries.find((d) => d.last_error?.startsWith('could not connect')), limit(20_000));
     expect(refused.last_error).toContain('ECONNREFUSED');
   });
 
@@ -293,7 +294,7 @@ describe.each(modes)('webhooks (%s)', (mode) => {
       const delivered = await until(async () => {
         const page = (await api.get<{ deliveries: { status: string; attempts: number }[] }>(`/webhooks/${hook.id}/deliveries`, { key })).body.data;
         return page.deliveries[0]?.status === 'delivered' ? page.deliveries : null;
-      }, 60_000);
+      }, limit(60_000));
       expect(delivered).toHaveLength(1);
       expect(receiver.received.length).toBeGreaterThan(attemptsBefore);
       expect(new Set(receiver.received.map((d) => d.headers['webhook-id'])).size).toBe(1);

@@ -10,6 +10,7 @@ import { DockerComposeEnvironment, Wait, type StartedDockerComposeEnvironment } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiModes } from '../src/black-box';
 import { wav } from '../src/files';
+import { limit } from '../../vitest.shared';
 
 const composeDir = fileURLToPath(new URL('../../deploy/compose', import.meta.url));
 
@@ -39,11 +40,11 @@ describe.runIf(apiModes.includes('stack'))('deploy/compose/compose.yaml', () => 
       .up();
     const gateway = compose.getContainer('gateway-1');
     baseUrl = `http://${gateway.getHost()}:${gateway.getMappedPort(8080)}`;
-  }, 300_000);
+  }, limit(300_000));
 
   afterAll(async () => {
     await compose?.down({ removeVolumes: true, timeout: 10_000 });
-  }, 120_000);
+  }, limit(120_000));
 
   it('serves login and uid through the gateway', async () => {
     const client = createClient({ baseUrl });

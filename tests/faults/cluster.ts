@@ -11,6 +11,7 @@ import { createTestDatabase, openDatabase, type Database, type TestDatabase } fr
 import { deleteRedisPrefix } from '@airwave/sessions';
 import { Api } from '../src/harness';
 import { canRunNatsServer, freePort, portOpen, privateNats, terminate, type PrivateNats } from '../src/nats-server';
+import { limit } from '../../vitest.shared';
 
 export const root = resolve(import.meta.dirname, '..', '..');
 export const redisServerBinary = ['/usr/bin/redis-server', '/usr/local/bin/redis-server', '/usr/sbin/redis-server'].find((p) => existsSync(p));
@@ -34,11 +35,13 @@ export const serviceNames: ServiceName[] = ['account', 'media', 'scheduling', 'm
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Waits for `check`, for at most `timeoutMs` on an idle machine (scaled by the machine factor: vitest.shared.ts); answers the milliseconds it took. */
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, everyMs = 100): Promise<number> {
   const started = Date.now();
+  const allowedMs = limit(timeoutMs);
   for (;;) {
     if (await check().catch(() => false)) return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() - started > allowedMs) throw new Error(`Timed out after ${allowedMs} ms waiting for ${what}`);
     await sleep(everyMs);
   }
 }

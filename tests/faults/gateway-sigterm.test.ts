@@ -4,6 +4,7 @@
 import { connect as connectTcp } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, call, Cluster, countByStatus, isEnvelope, reportSummary, runLoad, skipReason, sleep, waitFor, type Sample } from './cluster';
+import { limit } from '../../vitest.shared';
 
 const SHUTDOWN_TIMEOUT_MS = 8000;
 const HANG_MS = 10_000;
@@ -102,5 +103,5 @@ describe.skipIf(skipReason)(`fault: SIGTERM to the gateway under load${skipReaso
       lost: lost.length,
       notes: `exit code ${code} after ${exitMs} ms (deadline ${SHUTDOWN_TIMEOUT_MS}); ${inFlight.length} requests in flight at SIGTERM finished with 200; ${rest.filter((s) => s.status !== 200).length} later ones refused (network) or 503`,
     });
-  }, 90_000);
+  }, limit(90_000));
 });

@@ -4,6 +4,7 @@
 // routes; uninstalling takes them away from both. Several rounds, to give the race its chances.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, Cluster, outboxRows, reportSummary, skipReason, waitFor, type Gateway } from './cluster';
+import { limit } from '../../vitest.shared';
 
 const ROUNDS = 4;
 
@@ -63,5 +64,5 @@ describe.skipIf(skipReason)(`race: concurrent module install on two gateway repl
       lost: 0,
       notes: `two gateways, two modules replicas; each round exactly one 200 and one 409, one install event; both gateways served /notes after, and stopped after uninstall`,
     });
-  }, 120_000);
+  }, limit(120_000));
 });

@@ -20,6 +20,7 @@ import {
   type Gateway,
   type Sample,
 } from './cluster';
+import { limit } from '../../vitest.shared';
 
 const REQUEST_TIMEOUT_MS = 3000;
 const HANG_MS = REQUEST_TIMEOUT_MS + 4000;
@@ -144,5 +145,5 @@ describe.skipIf(skipReason)(`fault: NATS stops for 10 s under load${skipReason ?
       lost: lost.length,
       notes: `${inside.length} requests inside the outage all 503 (max ${Math.max(...inside.map((s) => s.end - s.start))} ms); reconnected ${reconnectMs} ms after restart; ${outbox.length} outbox events (${duringOutage.length} committed during the outage) each stored once`,
     });
-  }, 120_000);
+  }, limit(120_000));
 });

@@ -5,6 +5,7 @@
 // command timeout instead of hanging, and the same sessions work again once it resumes.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, call, Cluster, countByStatus, isEnvelope, reportSummary, runLoad, skipReason, sleep, waitFor, type Gateway, type Sample } from './cluster';
+import { limit } from '../../vitest.shared';
 
 const REQUEST_TIMEOUT_MS = 3000;
 const HANG_MS = REQUEST_TIMEOUT_MS + 4000;
@@ -123,5 +124,5 @@ describe.skipIf(skipReason)(`fault: Redis stops under load${skipReason ? ` (skip
       lost: lost.length,
       notes: `${inside.length} requests inside the outage all 503, none 401 (max ${Math.max(...inside.map((s) => s.end - s.start))} ms); login worked ${recoveryMs} ms after restart; 401s after it only for keys lost with Redis's memory (${afterReturn.filter((s) => s.status === 401).length}); frozen: ${frozenInside.length} requests all 503, slowest ${frozenMaxMs} ms`,
     });
-  }, 120_000);
+  }, limit(120_000));
 });

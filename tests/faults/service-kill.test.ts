@@ -20,6 +20,7 @@ import {
   type Sample,
   type ServiceName,
 } from './cluster';
+import { limit } from '../../vitest.shared';
 
 const REQUEST_TIMEOUT_MS = 3000;
 const HANG_MS = REQUEST_TIMEOUT_MS + 4000;
@@ -114,7 +115,7 @@ describe.skipIf(skipReason)(`fault: a service is killed mid-write${skipReason ? 
       lost: lost.length,
       notes: `${run.interrupted.length} writes in flight at the kill, all answered 503; ${unacknowledged} committed but unacknowledged; every player has exactly one event; back ${run.readyAt - run.restartAt} ms after restart`,
     });
-  }, 90_000);
+  }, limit(90_000));
 
   it('account: killed during user creation, no user without its groups or event, works after restart', async () => {
     const run = await killDuringWrites('account', 3, 6, (client, i) =>
@@ -143,5 +144,5 @@ describe.skipIf(skipReason)(`fault: a service is killed mid-write${skipReason ? 
       lost: lost.length,
       notes: `${run.interrupted.length} user creations in flight at the kill, all answered 503; ${users.filter((u) => !run.acked.has(u.id)).length} committed but unacknowledged; every user has its group and exactly one event`,
     });
-  }, 90_000);
+  }, limit(90_000));
 });

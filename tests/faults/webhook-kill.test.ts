@@ -7,6 +7,7 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../src/webhook-receiver';
 import { ADMIN_PASSWORD, Cluster, outboxRows, reportSummary, skipReason, sleep, waitFor, type Gateway } from './cluster';
+import { limit } from '../../vitest.shared';
 
 describe.skipIf(skipReason)(`fault: the webhook sender is killed mid-delivery${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   let cluster: Cluster;
@@ -21,7 +22,7 @@ describe.skipIf(skipReason)(`fault: the webhook sender is killed mid-delivery${s
     await cluster.startServices();
     await cluster.startService('modules'); // a second replica: deliveries go on while one is dead
     gateway = await cluster.startGateway();
-  }, 120_000);
+  }, limit(120_000));
   afterAll(async () => {
     await cluster?.stop();
     await receiver?.close();
@@ -69,5 +70,5 @@ describe.skipIf(skipReason)(`fault: the webhook sender is killed mid-delivery${s
       lost: saves.filter((id) => !delivered().has(id)).length,
       notes: `${receiver.received.length} POSTs for ${saves.length} events (${repeats} retries or repeats after the kill); all delivered ${waitedMs} ms after the last save`,
     });
-  }, 120_000);
+  }, limit(120_000));
 });

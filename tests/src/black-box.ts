@@ -5,7 +5,8 @@
 // error instead of a skip, AIRWAVE_STACK_TESTS=0 turns the mode off.
 import { randomBytes } from 'node:crypto';
 import { AirwaveStack, stackImagesHere } from '@airwave/testcontainers';
-import { ADMIN_PASSWORD, Api, modes, startTestSystem, type Mode } from './harness';
+import { ADMIN_PASSWORD, Api, LOGIN_DELAY_SECONDS, modes, startTestSystem, type Mode } from './harness';
+import { limit } from '../../vitest.shared';
 
 export type ApiMode = Mode | 'stack';
 
@@ -36,8 +37,9 @@ export async function startBlackBoxSystem(mode: ApiMode, extraEnv: Record<string
   const stack = await new AirwaveStack()
     .withAdminPassword(ADMIN_PASSWORD)
     .withPrefixes({ bus: station, redis: `${station}:` })
-    .withEnvironment({ REQUEST_TIMEOUT_MS: '5000', ...extraEnv })
+    .withEnvironment({ REQUEST_TIMEOUT_MS: String(limit(5000)), LOGIN_FIRST_DELAY_SECONDS: String(LOGIN_DELAY_SECONDS), ...extraEnv })
     .withLabels({ 'org.airwave.suite': 'tests' })
+    .withStartupTimeout(limit(120_000))
     .start();
   const url = stack.getBaseUrl();
   return { mode, url, api: new Api(url), stop: () => stack.stop() };

@@ -12,6 +12,7 @@ import { deleteRedisPrefix } from '@airwave/sessions';
 import { createGateway, type GatewayOptions } from '@airwave/gateway';
 import { fetchFrom } from './from-address';
 import { TrafficCheck } from './openapi-traffic';
+import { limit, machineFactor } from '../../vitest.shared';
 
 export type Mode = 'embedded' | 'distributed';
 
@@ -36,6 +37,12 @@ export interface TestSystem extends RunningSystem {
   stop(): Promise<void>;
 }
 
+/**
+ * The login throttle's first delay in the systems tests start: a second on an idle machine, longer
+ * on a busy one, so that a test's next attempt still falls inside a delay its last one started.
+ */
+export const LOGIN_DELAY_SECONDS = Math.ceil(machineFactor);
+
 export async function startTestSystem(mode: Mode, extraEnv: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestSystem> {
   const id = randomBytes(4).toString('hex');
   const cleanups: (() => Promise<void>)[] = [];
@@ -44,7 +51,8 @@ export async function startTestSystem(mode: Mode, extraEnv: Record<string, strin
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     AIRWAVE_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    REQUEST_TIMEOUT_MS: '5000',
+    REQUEST_TIMEOUT_MS: String(limit(5000)),
+    LOGIN_FIRST_DELAY_SECONDS: String(LOGIN_DELAY_SECONDS),
     ...extraEnv,
   };
   if (mode === 'embedded') {

@@ -1,7 +1,8 @@
-// The served OpenAPI document through two third-party linters, as integrators run them:
-// Spectral's `spectral:oas` ruleset (its JavaScript API, what `spectral lint` runs) and Redocly's
-// `recommended` rules (its CLI on a written file; it has no stable programmatic API). What each
-// turns off, and why, is in the rulesets below and in docs/decisions/api-conventions.md, "OpenAPI".
+// The served API documents through third-party linters, as integrators run them: the OpenAPI
+// document through Spectral's `spectral:oas` ruleset (its JavaScript API, what `spectral lint`
+// runs) and Redocly's `recommended` rules (its CLI on a written file; it has no stable programmatic
+// API), the AsyncAPI document of the events through `spectral:asyncapi`. What is turned off, and
+// why, is beside it here and in docs/decisions/api-conventions.md, "OpenAPI".
 import { execFile } from 'node:child_process';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -10,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Spectral } from '@stoplight/spectral-core';
-import { oas } from '@stoplight/spectral-rulesets';
+import { asyncapi, oas } from '@stoplight/spectral-rulesets';
 
 export interface LintProblem {
   rule: string;
@@ -24,14 +25,25 @@ const severities = ['error', 'warning', 'info', 'hint'] as const;
 /** Spectral with `spectral:oas` (recommended rules), as `extends: spectral:oas` in .spectral.yaml. */
 export async function spectralProblems(doc: object): Promise<LintProblem[]> {
   const spectral = new Spectral();
+  spectral.setRuleset({ extends: [[oas as never, 'recommended']] });
+  return problemsOf(spectral, doc);
+}
+
+/** Spectral with `spectral:asyncapi` (recommended rules), on the AsyncAPI document of the events. */
+export async function spectralAsyncApiProblems(doc: object): Promise<LintProblem[]> {
+  const spectral = new Spectral();
   spectral.setRuleset({
-    extends: [[oas as never, 'recommended']],
+    extends: [[asyncapi as never, 'recommended']],
     rules: {
-      // Each station runs its own Airwave: the document has no one contact to name (a station
-      // that publishes its API adds its own in front of it).
-      'info-contact': 'off',
+      // It wants an e-mail address beside the name and URL: Airwave is a project, not a help desk,
+      // and every station runs its own server; the contact is the project's name and the docs page.
+      'asyncapi-info-contact-properties': 'off',
     },
   });
+  return problemsOf(spectral, doc);
+}
+
+async function problemsOf(spectral: Spectral, doc: object): Promise<LintProblem[]> {
   const results = await spectral.run(JSON.stringify(doc, null, 2));
   return results.map((r) => ({ rule: String(r.code), severity: severities[r.severity] ?? 'error', message: r.message, where: r.path.join('.') }));
 }

@@ -2,6 +2,7 @@
 import { AirwaveError } from '@airwave/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bus, BusOptions, Headers, IncomingEvent } from './types';
+import { limit } from '../../../vitest.shared';
 
 export interface BusPair {
   /** Two buses on the same network (two processes, or replicas). */
@@ -12,7 +13,7 @@ export interface BusPair {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+async function until(check: () => boolean, timeoutMs = limit(5000)): Promise<void> {
   const started = Date.now();
   while (!check()) {
     if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
@@ -110,13 +111,13 @@ export function busSuite(name: string, makePair: (options: Pick<BusOptions, 'onH
 
     it('times out a slow handler', async () => {
       const sub = await a.handle('echo.slow', async () => {
-        await sleep(1000);
+        await sleep(limit(1000));
         return 'late';
       });
       const started = Date.now();
       const error = await b.request('echo.slow', {}, { timeoutMs: 200 }).catch((e: unknown) => e);
       expect(AirwaveError.is(error, 'timeout')).toBe(true);
-      expect(Date.now() - started).toBeLessThan(900);
+      expect(Date.now() - started).toBeLessThan(limit(900));
       await sub.unsubscribe();
     });
 
@@ -146,9 +147,9 @@ export function busSuite(name: string, makePair: (options: Pick<BusOptions, 'onH
 
     it('fails fast when nobody answers', async () => {
       const started = Date.now();
-      const error = await b.request('echo.nobody', {}, { timeoutMs: 3000 }).catch((e: unknown) => e);
+      const error = await b.request('echo.nobody', {}, { timeoutMs: limit(3000) }).catch((e: unknown) => e);
       expect(AirwaveError.is(error, 'unavailable')).toBe(true);
-      expect(Date.now() - started).toBeLessThan(1000);
+      expect(Date.now() - started).toBeLessThan(limit(1000));
     });
 
     it('splits requests between two replicas of a queue group, each answered once', async () => {

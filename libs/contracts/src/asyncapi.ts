@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { EventFrame } from './bus';
 import { eventDescriptions, eventRegistry } from './events';
+import { eventsLicense } from './openapi-info';
 import type { JsonSchema } from './openapi-schema';
 
 const GUARANTEES = [
@@ -24,6 +25,20 @@ function frameSchema(type: string, payload: z.ZodType): JsonSchema {
 
 const idOf = (type: string) => type.replace(/\./g, '_');
 
+/** The services that publish events: each event type starts with its service's name. */
+const serviceTags: Record<string, string> = {
+  account: 'Users, groups, sessions, app keys and the security events of accounts (the account service)',
+  media: 'Media items, their versions, archive states and library settings (the media service)',
+  scheduling: 'Players, timeslots, shows, their exceptions and dayparting (the scheduling service)',
+  modules: 'Modules installed and removed, and webhooks registered (the modules service)',
+};
+const tagOf = (type: string) => ({ name: type.split('.')[0]! });
+
+/** How a subscriber receives one event type, said once for every receive operation. */
+function receiveDescription(type: string, summary: string): string {
+  return `${summary}\n\nPublished on \`{prefix}.events.${type}\` after the change commits. Receive it durably with \`@airwave/events\` (\`subscribe({ subjects: ['${type}'] })\`), or register a webhook for \`${type}\`.`;
+}
+
 function eventParts(type: string, payload: z.ZodType) {
   const id = idOf(type);
   const summary = eventDescriptions[type] ?? `The ${type.split('.').slice(1).join(' ')} changed.`;
@@ -37,11 +52,22 @@ function eventParts(type: string, payload: z.ZodType) {
       parameters: { prefix: { description: 'The bus prefix (BUS_PREFIX; `airwave` by default).', default: 'airwave' } },
       messages: { [id]: { $ref: `#/components/messages/${id}` } },
     },
-    operation: { action: 'receive', title: `Receive ${type}`, summary, channel: { $ref: `#/channels/${id}` }, messages: [{ $ref: `#/channels/${id}/messages/${id}` }] },
+    operation: {
+      action: 'receive',
+      title: `Receive ${type}`,
+      summary,
+      description: receiveDescription(type, summary),
+      tags: [tagOf(type)],
+      channel: { $ref: `#/channels/${id}` }, messages: [{ $ref: `#/channels/${id}/messages/${id}` }],
+    },
   };
 }
 
-export function buildAsyncApiDocument(options: { version?: string } = {}): JsonSchema {
+/**
+ * The catalogue. `contact` is the project's name and the docs page of the server that serves the
+ * document (`apiContact`), known only per request.
+ */
+export function buildAsyncApiDocument(options: { version?: string; contact?: { name: string; url: string } } = {}): JsonSchema {
   const channels: JsonSchema = {};
   const operations: JsonSchema = {};
   const messages: JsonSchema = {};
@@ -52,8 +78,15 @@ export function buildAsyncApiDocument(options: { version?: string } = {}): JsonS
     operations[`receive_${id}`] = operation;
   }
   return {
-    asyncapi: '3.0.0',
-    info: { title: 'Airwave events', version: options.version ?? '2.0.0', description: `What Airwave's services publish on NATS.\n\n${GUARANTEES}` },
+    asyncapi: '3.1.0',
+    info: {
+      title: 'Airwave events',
+      version: options.version ?? '2.0.0',
+      description: `What Airwave's services publish on NATS.\n\n${GUARANTEES}`,
+      license: eventsLicense,
+      ...(options.contact ? { contact: options.contact } : {}),
+      tags: Object.entries(serviceTags).map(([name, description]) => ({ name, description })),
+    },
     defaultContentType: 'application/json',
     servers: { nats: { host: 'localhost:4222', protocol: 'nats', description: "The station's NATS server with JetStream (NATS_URL)." } },
     channels,

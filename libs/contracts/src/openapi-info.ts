@@ -14,13 +14,22 @@ export const apiDescription = [
   'Creating: `POST /x`, `PUT /x` and `PUT /x/0` all create, for every resource that clients create.',
 ].join('\n');
 
+/** The project's licence (LICENSE at the repository's root) as OpenAPI 3.1 names it: an SPDX identifier (which excludes `url`). */
+export const apiLicense = { name: 'Apache License 2.0', identifier: 'Apache-2.0' };
+/** The same licence as AsyncAPI 3 names it (its License Object has a URL, no identifier). */
+export const eventsLicense = { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' };
+
+/** Where the served API documents are read by people: the docs page of the server that serves them. */
+export const docsPagePath = '/api/docs';
+
 /**
- * The license the API document names (OpenAPI's info.license). None: Airwave declares no license
- * (no LICENSE file, no `license` in package.json), and the document must not claim one. When the
- * project has one, set it here, e.g. `{ name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' }`,
- * and turn Redocly's info-license rule back on (tests/openapi/redocly.yaml).
+ * info.contact: the project's name and the docs page. The page is on the server that serves the
+ * document, so its absolute URL is the request's origin (`https://radio.example.org`) and the path;
+ * every station runs its own Airwave, so there is no one address to write in at build time.
  */
-export const apiLicense: { name: string; identifier?: string; url?: string } | undefined = undefined;
+export function apiContact(origin: string): { name: string; url: string } {
+  return { name: 'Airwave', url: `${origin}${docsPagePath}` };
+}
 
 /** The document is served by the server it describes: paths resolve against where it was fetched. */
 export const defaultServers = [{ url: '/', description: 'The server that serves this document (its paths start with /api/v2)' }];

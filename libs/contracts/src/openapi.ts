@@ -14,6 +14,7 @@ import type { JsonSchema } from './openapi-schema';
 
 export { openApiPath, type ExtraRoute };
 export { jsonSchemaOf, type JsonSchema } from './openapi-schema';
+export { apiContact, docsPagePath } from './openapi-info';
 export { envelope } from './openapi-responses';
 
 export interface DocumentInfo {
@@ -22,6 +23,8 @@ export interface DocumentInfo {
   serverUrl?: string;
   /** The license the API is offered under (OpenAPI License Object; default: apiLicense). */
   license?: { name: string; identifier?: string; url?: string };
+  /** Who answers for the API: the project's name and the docs page (`apiContact`). */
+  contact?: { name: string; url: string };
 }
 
 export function buildOpenApiDocument(
@@ -48,7 +51,8 @@ export function buildOpenApiDocument(
       title: 'Airwave API',
       version: info.version ?? '2.0.0',
       description: apiDescription,
-      ...((info.license ?? apiLicense) ? { license: info.license ?? apiLicense } : {}),
+      license: info.license ?? apiLicense,
+      ...(info.contact ? { contact: info.contact } : {}),
     },
     servers: info.serverUrl ? [{ url: info.serverUrl }] : defaultServers,
     tags: tagsOf(tags),

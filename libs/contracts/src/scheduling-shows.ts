@@ -6,12 +6,24 @@ import { entryFields, entryOut, occurrenceRow, schedulingTag as tag, Window } fr
 import { ShowException, ShowExceptionInput, ShowItemType, splitFields } from './scheduling-exceptions';
 import { checkWindow } from './times';
 
-export const ShowInput = z.object({
-  id: Id.optional(),
-  item_type: ShowItemType,
-  item_id: Id,
-  ...entryFields,
-});
+/** What a show airs: a positive id, except for a live show, which names nothing (0 or absent). */
+const ShowItemId = z.coerce
+  .number({ error: 'must be a number' })
+  .int({ error: 'must be a whole number' })
+  .min(0, { error: 'must be a positive id' })
+  .max(2_147_483_647, { error: 'must be at most 2147483647' })
+  .describe('The media item or playlist aired; a live show (item_type live or linein) needs none: 0 or absent');
+
+export const ShowInput = z
+  .object({
+    id: Id.optional(),
+    item_type: ShowItemType,
+    item_id: ShowItemId.optional(),
+    ...entryFields,
+  })
+  .superRefine((show, context) => {
+    if (show.item_type !== 'live' && !show.item_id) context.addIssue({ code: 'custom', path: ['item_id'], message: `must be a positive id: a ${show.item_type} show names its ${show.item_type === 'media' ? 'media item' : 'playlist'}` });
+  });
 export const Show = z.object({
   ...entryOut,
   user_id: z.number().int(),

@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
-vi.setConfig({ testTimeout: 30_000 });
 import { sql } from 'kysely';
 import { createTestDatabase, DatabaseUnreachableError, migrateSchema, openDatabase, type Database, type SchemaMigration } from './index';
+import { limit } from '../../../vitest.shared';
 
 const migrations: Record<string, SchemaMigration> = {
   '0001_items': {
@@ -62,6 +62,6 @@ describe('openDatabase', () => {
     expect(error).toBeInstanceOf(DatabaseUnreachableError);
     expect(String((error as Error).message)).toMatch(/Cannot reach PostgreSQL at postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:1\/none/);
     expect(String((error as Error).message)).not.toContain('secret');
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(limit(5000));
   });
 });

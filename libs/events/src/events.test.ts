@@ -5,12 +5,13 @@
 import { createInProcessBus, type Bus } from '@airwave/bus';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventTypesMatching, subscribe, type AirwaveEvent } from './index';
+import { limit } from '../../../vitest.shared';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function until(check: () => boolean) {
   const started = Date.now();
   while (!check()) {
-    if (Date.now() - started > 5000) throw new Error('timed out');
+    if (Date.now() - started > limit(5000)) throw new Error('timed out');
     await sleep(10);
   }
 }

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FdSink } from './fd-sink';
+import { limit } from '../../../vitest.shared';
 
 /** A pipe that takes at most `room` bytes a call and refuses (EAGAIN) every call `busy` says. */
 function pipe(room: number, busy: (call: number) => boolean) {
@@ -29,7 +30,7 @@ describe('FdSink', () => {
       }),
     );
     // A hundred runs take well under a second; a machine busy with other suites (CI) can take many.
-  }, 60_000);
+  }, limit(60_000));
 
   it('does not wait for a full pipe outside flushSync: the rest goes out from a timer', async () => {
     let full = true;

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemorySessionStore, createRedisSessionStore, deleteRedisPrefix, hashSessionKey, type SessionStore } from './index';
+import { limit } from '../../../vitest.shared';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -96,7 +97,7 @@ function suite(name: string, make: (ttlSeconds: number) => SessionStore, inspect
       expect(await store.authenticate(session.key)).not.toBeNull(); // 3.2 s after creation: slid
       await sleep(3400);
       expect(await store.authenticate(session.key)).toBeNull();
-    }, 15_000);
+    }, limit(15_000));
 
     it('counts rate-limit hits in a window, per bucket', async () => {
       const store = open();
@@ -161,7 +162,7 @@ if (redisUrl) {
       const started = Date.now();
       await expect(store.authenticate('a'.repeat(43))).rejects.toMatchObject({ code: 'unavailable' });
       await expect(store.create(1)).rejects.toMatchObject({ code: 'unavailable' });
-      expect(Date.now() - started).toBeLessThan(2000);
+      expect(Date.now() - started).toBeLessThan(limit(2000));
       store.redis.disconnect();
     });
   });
@@ -181,7 +182,7 @@ if (redisUrl) {
         });
       });
       server = spawn(redisServer!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-      const store = createRedisSessionStore({ url: `redis://127.0.0.1:${port}`, prefix, commandTimeoutMs: 500 });
+      const store = createRedisSessionStore({ url: `redis://127.0.0.1:${port}`, prefix, commandTimeoutMs: limit(500) });
       try {
         let session: Awaited<ReturnType<typeof store.create>> | undefined;
         for (let i = 0; i < 50 && !session; i += 1) session = await store.create(5).catch(() => sleep(100).then(() => undefined));
@@ -190,12 +191,12 @@ if (redisUrl) {
         const started = Date.now();
         await expect(store.authenticate(session!.key)).rejects.toMatchObject({ code: 'unavailable' });
         await expect(store.hit('frozen', 60)).rejects.toMatchObject({ code: 'unavailable' });
-        expect(Date.now() - started).toBeLessThan(3000);
+        expect(Date.now() - started).toBeLessThan(limit(3000));
         // Lookups of later turns are batches of their own: each fails after its own timeout,
         // none waits behind an earlier batch that is still stuck.
         const staggered = await Promise.all(
           [0, 150, 300, 450].map(async (delay) => {
-            await sleep(delay);
+            await sleep(limit(delay));
             const began = Date.now();
             const error = await Promise.all([store.authenticate(session!.key), store.authenticate(session!.key)]).catch((e: unknown) => e);
             return { code: (error as { code?: string }).code, ms: Date.now() - began };
@@ -203,7 +204,7 @@ if (redisUrl) {
         );
         for (const outcome of staggered) {
           expect(outcome.code).toBe('unavailable');
-          expect(outcome.ms).toBeLessThan(1200);
+          expect(outcome.ms).toBeLessThan(limit(1200));
         }
         server.kill('SIGCONT');
         let found = null;
@@ -213,7 +214,7 @@ if (redisUrl) {
         store.redis.disconnect();
         server.kill('SIGKILL');
       }
-    }, 20_000);
+    }, limit(20_000));
   });
 } else {
   describe.skip('Redis store (set REDIS_URL to run)', () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemorySessionStore, createRedisSessionStore, deleteRedisPrefix, throttleDelayMs, type SessionStore, type ThrottleRule } from './index';
+import { limit } from '../../../vitest.shared';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -65,7 +66,7 @@ function suite(name: string, make: () => SessionStore) {
       for (let i = 0; i < 3; i += 1) await store.throttleAttempt([pair]);
       await sleep(2100);
       expect(await store.throttleAttempt([pair])).toEqual({ allowed: true, counts: [1] });
-    }, 10_000);
+    }, limit(10_000));
 
     it('keeps short-lived values, deleted once', async () => {
       const name = `ticket:${randomBytes(4).toString('hex')}`;
@@ -78,7 +79,7 @@ function suite(name: string, make: () => SessionStore) {
       await store.putValue(`${name}-brief`, 'x', 1);
       await sleep(2100);
       expect(await store.getValue(`${name}-brief`)).toBeNull();
-    }, 10_000);
+    }, limit(10_000));
   });
 }
 

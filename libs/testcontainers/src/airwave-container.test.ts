@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AirwaveContainer, type StartedAirwaveContainer } from './index';
 import { airwaveImage } from './images';
 import { dockerHere } from './environment';
+import { limit } from '../../../vitest.shared';
 
 const here = await dockerHere([airwaveImage('server')]);
 const runnable = here.docker && here.missing.length === 0;
@@ -14,7 +15,7 @@ describe.runIf(runnable)('AirwaveContainer', () => {
 
   beforeAll(async () => {
     airwave = await new AirwaveContainer().withAdminPassword('s3cret-pass').start();
-  }, 180_000);
+  }, limit(180_000));
 
   afterAll(async () => {
     await airwave?.stop();

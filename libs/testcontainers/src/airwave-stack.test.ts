@@ -6,6 +6,7 @@ import { getContainerRuntimeClient } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AirwaveStack, type StartedAirwaveStack } from './index';
 import { stackImagesHere } from './environment';
+import { limit } from '../../../vitest.shared';
 
 const here = await stackImagesHere();
 const runnable = here.docker && here.missing.length === 0;
@@ -21,8 +22,8 @@ describe.runIf(runnable)('AirwaveStack', () => {
   const station = `station-${randomBytes(3).toString('hex')}`;
 
   beforeAll(async () => {
-    stack = await new AirwaveStack().withAdminPassword('s3cret-pass').withPrefixes({ bus: station, redis: `${station}:` }).withLabels({ 'org.airwave.test': station }).start();
-  }, 300_000);
+    stack = await new AirwaveStack().withAdminPassword('s3cret-pass').withPrefixes({ bus: station, redis: `${station}:` }).withLabels({ 'org.airwave.test': station }).withStartupTimeout(limit(120_000)).start();
+  }, limit(300_000));
 
   afterAll(async () => {
     await stack?.stop();
@@ -77,5 +78,5 @@ describe.runIf(runnable)('AirwaveStack that cannot start', () => {
     expect((error as Error).message).toMatch(/^migrate \(airwave\/server:dev\) did not start/);
     expect((error as Error).message).toMatch(/REQUEST_TIMEOUT_MS/);
     expect(await containersLabelled('org.airwave.test', label)).toEqual([]);
-  }, 300_000);
+  }, limit(300_000));
 });

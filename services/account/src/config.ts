@@ -15,14 +15,14 @@ export const accountConfig = {
     .min(1)
     .max(10_000)
     .default(5)
-    .describe('Failed logins for one account from one address before each further attempt from there waits (1 s, doubling, up to 15 minutes).'),
+    .describe('Failed logins for one account from one address before each further attempt from there waits (LOGIN_FIRST_DELAY_SECONDS, doubling, up to 15 minutes).'),
   LOGIN_FREE_FAILURES_PER_ADDRESS: z.coerce
     .number()
     .int()
     .min(1)
     .max(100_000)
     .default(50)
-    .describe('Failed logins from one address, for any accounts, before each further attempt from there waits (1 s, doubling, up to 15 minutes).'),
+    .describe('Failed logins from one address, for any accounts, before each further attempt from there waits (LOGIN_FIRST_DELAY_SECONDS, doubling, up to 15 minutes).'),
   LOGIN_ACCOUNT_CEILING: z.coerce
     .number()
     .int()
@@ -30,6 +30,13 @@ export const accountConfig = {
     .max(1_000_000)
     .default(1000)
     .describe('Failed logins for one account from all addresses within 24 hours past which its password alone no longer signs in: a second factor, an address it signed in from before, or a reset link still does.'),
+  LOGIN_FIRST_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60)
+    .default(1)
+    .describe('The wait after the first failed login past the free ones; each further failure doubles it, up to 15 minutes.'),
   AIRWAVE_ENCRYPTION_KEY: encryptionKeyConfig,
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365).describe('Days an entry stays in the audit trail.'),
 };
@@ -50,6 +57,7 @@ export function handlerConfig(env: AccountEnv): AccountConfig {
       freePerAccountAndAddress: env.LOGIN_FREE_FAILURES,
       freePerAddress: env.LOGIN_FREE_FAILURES_PER_ADDRESS,
       accountCeiling: env.LOGIN_ACCOUNT_CEILING,
+      firstDelayMs: env.LOGIN_FIRST_DELAY_SECONDS * 1000,
     },
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { delaysStarted, loginBuckets, loginRules, loginSucceeds, pastCeiling } from './rules';
 
-const numbers = { freePerAccountAndAddress: 5, freePerAddress: 50, accountCeiling: 1000 };
+const numbers = { freePerAccountAndAddress: 5, freePerAddress: 50, accountCeiling: 1000, firstDelayMs: 1000 };
 
 describe('login buckets', () => {
   it('count per account and address, per address, and per account, usernames regardless of case', () => {
@@ -30,6 +30,14 @@ describe('a failure', () => {
     ]);
     expect(delaysStarted({ pair: 1, address: 1, account: 1002 }, numbers)).toEqual([]);
     expect(delaysStarted({ pair: 40, address: 1, account: 1 }, numbers)).toEqual([{ scope: 'account_address', attempts: 40, wait_seconds: 900 }]);
+  });
+
+  it('starts at the first delay the operator set, doubling from there up to 15 minutes', () => {
+    const slower = { ...numbers, firstDelayMs: 3000 };
+    expect(delaysStarted({ pair: 6, address: 1, account: 1 }, slower)).toEqual([{ scope: 'account_address', attempts: 6, wait_seconds: 3 }]);
+    expect(delaysStarted({ pair: 8, address: 1, account: 1 }, slower)).toEqual([{ scope: 'account_address', attempts: 8, wait_seconds: 12 }]);
+    expect(delaysStarted({ pair: 30, address: 1, account: 1 }, slower)).toEqual([{ scope: 'account_address', attempts: 30, wait_seconds: 900 }]);
+    expect(loginRules(loginBuckets('alice', '10.0.0.1'), slower).map((rule) => rule.baseDelayMs)).toEqual([3000, 3000, 3000]);
   });
 
   it('is past the ceiling only beyond it', () => {

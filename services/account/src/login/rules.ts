@@ -10,16 +10,20 @@ export const TOO_MANY_ATTEMPTS = 'Too many failed sign-ins from your address: wa
 export const PAST_CEILING =
   'This account has had too many failed sign-ins from many addresses: sign in with your second factor, from an address you signed in from before, or set a new password with a reset link (forgot password).';
 
-/** Delays start at one second and double with each further failure, up to 15 minutes; a bucket is
- * forgotten a day after its last failure. */
-export const THROTTLE_TIMING = { baseDelayMs: 1000, maxDelayMs: 15 * 60 * 1000, forgetAfterSeconds: 24 * 60 * 60 };
+/** Delays start at the first delay (one second by default) and double with each further failure, up
+ * to 15 minutes; a bucket is forgotten a day after its last failure. */
+export const THROTTLE_TIMING = { maxDelayMs: 15 * 60 * 1000, forgetAfterSeconds: 24 * 60 * 60 };
 
-/** The numbers an operator may change (LOGIN_FREE_FAILURES, …_PER_ADDRESS, LOGIN_ACCOUNT_CEILING). */
+/** The numbers an operator may change (LOGIN_FREE_FAILURES, …_PER_ADDRESS, LOGIN_ACCOUNT_CEILING, LOGIN_FIRST_DELAY_SECONDS). */
 export interface ThrottleNumbers {
   freePerAccountAndAddress: number;
   freePerAddress: number;
   accountCeiling: number;
+  /** The delay after the first failure past the free ones. */
+  firstDelayMs: number;
 }
+
+const timing = (numbers: ThrottleNumbers) => ({ ...THROTTLE_TIMING, baseDelayMs: numbers.firstDelayMs });
 
 export interface LoginBuckets {
   /** One account (by username, regardless of case, existing or not) from one address. */
@@ -41,9 +45,9 @@ export function loginBuckets(username: string, address: string): LoginBuckets {
 
 export function loginRules(buckets: LoginBuckets, numbers: ThrottleNumbers): ThrottleRule[] {
   return [
-    { bucket: buckets.pair, freeAttempts: numbers.freePerAccountAndAddress, ...THROTTLE_TIMING },
-    { bucket: buckets.address, freeAttempts: numbers.freePerAddress, ...THROTTLE_TIMING },
-    { bucket: buckets.account, freeAttempts: Number.MAX_SAFE_INTEGER, ...THROTTLE_TIMING },
+    { bucket: buckets.pair, freeAttempts: numbers.freePerAccountAndAddress, ...timing(numbers) },
+    { bucket: buckets.address, freeAttempts: numbers.freePerAddress, ...timing(numbers) },
+    { bucket: buckets.account, freeAttempts: Number.MAX_SAFE_INTEGER, ...timing(numbers) },
   ];
 }
 
@@ -58,7 +62,7 @@ export interface StartedDelay {
 
 /** The delays a failure (counted as `counts`) started or lengthened, and the ceiling when it was just passed. */
 export function delaysStarted(counts: Counts, numbers: ThrottleNumbers): StartedDelay[] {
-  const delay = (free: number, count: number) => Math.ceil(throttleDelayMs({ freeAttempts: free, ...THROTTLE_TIMING }, count) / 1000);
+  const delay = (free: number, count: number) => Math.ceil(throttleDelayMs({ freeAttempts: free, ...timing(numbers) }, count) / 1000);
   const started: StartedDelay[] = [];
   if (counts.pair > numbers.freePerAccountAndAddress) started.push({ scope: 'account_address', attempts: counts.pair, wait_seconds: delay(numbers.freePerAccountAndAddress, counts.pair) });
   if (counts.address > numbers.freePerAddress) started.push({ scope: 'address', attempts: counts.address, wait_seconds: delay(numbers.freePerAddress, counts.address) });

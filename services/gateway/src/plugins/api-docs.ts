@@ -1,9 +1,9 @@
 // The API described: the OpenAPI document built from the contract (with the routes of the modules
 // installed right now), the interactive docs page over it, and the events as an AsyncAPI document.
-import { buildAsyncApiDocument, buildOpenApiDocument, envelope, type ExtraRoute } from '@airwave/contracts';
+import { apiContact, docsPagePath, buildAsyncApiDocument, buildOpenApiDocument, envelope, type ExtraRoute, type JsonSchema } from '@airwave/contracts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API } from '../http-constants';
 import type { ModuleRoutes } from '../module-routes';
@@ -45,17 +45,27 @@ const gatewayRoutes: ExtraRoute[] = [
   ...calendarFeedRoutes,
 ];
 
+/**
+ * A document with info.contact for the server that answers: its docs page at the request's origin
+ * (protocol and host as TRUSTED_PROXIES lets the gateway read them).
+ */
+function withContact(document: JsonSchema, request: FastifyRequest): JsonSchema {
+  const info = document.info as JsonSchema;
+  return { ...document, info: { ...info, contact: apiContact(`${request.protocol}://${request.host}`) } };
+}
+
 const apiDocs: FastifyPluginAsync<ApiDocsOptions> = async (app, { moduleRoutes, extraRoutes = [] }) => {
   const routes = [...gatewayRoutes, ...extraRoutes];
   const document = buildOpenApiDocument(routes);
-  app.get(`${API}/openapi.json`, async (_request, reply) => {
+  app.get(`${API}/openapi.json`, async (request, reply) => {
     const installed = moduleRoutes.installedOperations();
-    return reply.header('cache-control', 'no-cache').send(installed.length ? buildOpenApiDocument(routes, {}, installed) : document);
+    const current = installed.length ? buildOpenApiDocument(routes, {}, installed) : document;
+    return reply.header('cache-control', 'no-cache').send(withContact(current, request));
   });
   const events = buildAsyncApiDocument();
-  app.get(`${API}/asyncapi.json`, async (_request, reply) => reply.header('cache-control', 'no-cache').send(events));
+  app.get(`${API}/asyncapi.json`, async (request, reply) => reply.header('cache-control', 'no-cache').send(withContact(events, request)));
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: docsPagePath, staticCSP: true });
 };
 
 export default fp(apiDocs, { name: 'airwave-api-docs' });

@@ -6,6 +6,7 @@ import { wordsExpression } from './filters';
 import { mediaMigrations } from '../migrations';
 import type { MediaDB } from '../schema';
 import { COUNT_LIMIT, runSearch, WINDOW_ROWS } from './run-search';
+import { limit } from '../../../../vitest.shared';
 
 const ROWS = 2 * WINDOW_ROWS + 3000;
 
@@ -29,7 +30,7 @@ describe('media search strategies', () => {
              timestamptz '2026-01-01' - (g / 3 || ' minutes')::interval
       from generate_series(1, ${ROWS}) g`.execute(database.root);
     await sql`analyze media.items`.execute(database.root);
-  }, 120_000);
+  }, limit(120_000));
   afterAll(async () => {
     await database?.close();
   });
@@ -93,5 +94,5 @@ describe('media search strategies', () => {
         }
       }
     }
-  }, 300_000);
+  }, limit(300_000));
 });

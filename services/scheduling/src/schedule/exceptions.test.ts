@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { effectiveOccurrences, firstOverlapOf, firstSelfOverlap, isOccurrence, type SeriesException } from './exceptions';
 import type { Mode, Recurrence } from './recurrence';
 import { oracle } from './test-support';
+import { limit } from '../../../../vitest.shared';
 
 const DAY = 86_400_000;
 const zones = ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Australia/Adelaide', 'Asia/Kathmandu', 'America/St_Johns', 'America/Santiago', 'Pacific/Chatham', 'Asia/Tokyo', 'UTC'];
@@ -64,7 +65,7 @@ describe('a series with exceptions', () => {
       ),
       { numRuns: 250 },
     );
-  }, 120_000);
+  }, limit(120_000));
 });
 
 describe('firstOverlapOf', () => {

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { expand, isoInZone, nominalWall, wallToInstant, type Mode, type Recurrence } from './recurrence';
 import { oracle } from './test-support';
+import { limit } from '../../../../vitest.shared';
 
 const at = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).toMillis();
 const local = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat("yyyy-MM-dd'T'HH:mm ZZ");
@@ -130,7 +131,7 @@ describe('a series given a local time in the spring gap', () => {
       }),
       { numRuns: 300 },
     );
-  }, 60_000);
+  }, limit(60_000));
 });
 
 const zones = ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Tokyo', 'America/Santiago', 'Asia/Kolkata', 'Pacific/Chatham', 'UTC'];
@@ -168,7 +169,7 @@ describe('expansion against an independent oracle', () => {
       ),
       { numRuns: 300 },
     );
-  }, 60_000);
+  }, limit(60_000));
 });
 
 describe('ISO formatting in a zone', () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { localWallTime } from './occurrence-rows';
 import { isoInZone } from './recurrence';
 import { entryInstants, localStartOf, resolveTime, windowInstants } from './times';
+import { limit } from '../../../../vitest.shared';
 
 const MINUTE = 60_000;
 const local = (text: string): LocalTime => {
@@ -112,7 +113,7 @@ describe('the rule against an independent oracle (Luxon)', () => {
       }),
       { numRuns: 2_000 },
     );
-  }, 60_000);
+  }, limit(60_000));
 
   it('moves a reading in the gap forward by the gap, and reads every other one at its first instance', () => {
     fc.assert(
@@ -133,7 +134,7 @@ describe('the rule against an independent oracle (Luxon)', () => {
       }),
       { numRuns: 2_000 },
     );
-  }, 60_000);
+  }, limit(60_000));
 });
 
 describe('entries and windows', () => {

@@ -16,7 +16,7 @@ import { insertShow, showOwner, updateShow } from './queries';
 import { assertInsideOwnTimeslots } from './placement';
 import { mediaItemProblem, showOut, type ItemType, type ShowRow } from './rules';
 
-export type ShowInput = EntryInput & { id?: number | undefined; player_id: number; item_type: ItemType; item_id: number };
+export type ShowInput = EntryInput & { id?: number | undefined; player_id: number; item_type: ItemType; item_id?: number | undefined };
 
 /** A media item must exist, be approved and not archived (asked of the media service); playlists and live input are taken as given. */
 export async function checkItem({ bus }: SchedulingContext, itemType: string, itemId: number, call: AuthenticatedContext) {
@@ -40,7 +40,8 @@ export async function saveShow(context: SchedulingContext, sent: Sent<ShowInput>
   const { principal } = call;
   const input = await entryInstants(sent, (id) => playerZone(db, id));
   const normalized = validateEntry(input);
-  await checkItem(context, input.item_type, input.item_id, call);
+  const itemId = input.item_type === 'live' ? 0 : (input.item_id ?? 0); // a live show names nothing
+  await checkItem(context, input.item_type, itemId, call);
   const saved = await db.transaction().execute(async (trx) => {
     const zone = await playerZone(trx, input.player_id);
     const { owner, existing } = await ownerOf(trx, input.id, principal);
@@ -50,7 +51,7 @@ export async function saveShow(context: SchedulingContext, sent: Sent<ShowInput>
     const planned = await plannedOccurrences(trx, 'shows', input.id, rule);
     if (!canManageTimeslots(principal, input.player_id)) await assertInsideOwnTimeslots(trx, principal, input.player_id, zone, planned.occurrences);
     await assertNoCollision(trx, 'shows', input.player_id, zone, planned.occurrences, { exclude: input.id });
-    const values = { ...scheduleColumns({ ...input, local_start }, normalized), user_id: owner, item_type: input.item_type, item_id: input.item_id, flagged: null };
+    const values = { ...scheduleColumns({ ...input, local_start }, normalized), user_id: owner, item_type: input.item_type, item_id: itemId, flagged: null };
     const row = input.id ? await updateShow(trx, input.id, values) : await insertShow(trx, values);
     const saved = showOut(row as ShowRow, zone, planned.exceptions);
     await events.record(trx, 'scheduling.show.saved', saved, principal);
