@@ -224,6 +224,21 @@ describe.each(apiModes)('schedule exceptions (%s)', (mode) => {
       expect(refused.map((reply) => reply.status)).toEqual([403, 403, 401]);
       expect((await system.api.get<Exception[]>(`/shows/${id}/exceptions`, { key: dj.key })).body.data).toHaveLength(1);
     });
+
+    it("restores a user's skipped show only inside their timeslots as they happen (403 after its slot was skipped)", async () => {
+      const owned = await system.api.post<Series>('/shows', { key: dj.key, body: { player_id: player, mode: 'daily', start: '2026-10-28 08:00:00', duration: 1800, stop: '2026-10-30', item_type: 'live' } });
+      expect(owned.status, owned.text).toBe(200);
+      const skipped = await system.api.post<Exception>(`/shows/${owned.body.data.id}/exceptions`, { key: dj.key, body: { original_start: '2026-10-29 08:00:00', skip: true } });
+      expect(skipped.status, skipped.text).toBe(200);
+      const slotSkip = await system.api.post<Exception>(`/timeslots/${early}/exceptions`, { key: admin, body: { original_start: '2026-10-29 08:00:00', skip: true } });
+      expect(slotSkip.status, slotSkip.text).toBe(200);
+      const restore = await system.api.delete(`/shows/${owned.body.data.id}/exceptions/${skipped.body.data.id}`, { key: dj.key });
+      expect(restore.status, restore.text).toBe(403);
+      expect((await system.api.get<Exception[]>(`/shows/${owned.body.data.id}/exceptions`, { key: dj.key })).body.data).toHaveLength(1);
+      // With the slot back, the restore goes through.
+      expect((await system.api.delete(`/timeslots/${early}/exceptions/${slotSkip.body.data.id}`, { key: admin })).status).toBe(200);
+      expect((await system.api.delete(`/shows/${owned.body.data.id}/exceptions/${skipped.body.data.id}`, { key: dj.key })).status).toBe(200);
+    });
   });
 
   describe('no path books one time twice, and an exception changes something', () => {

@@ -24,5 +24,6 @@ export const scheduleColumns = (input: EntryInput & { player_id: number; local_s
   start: new Date(input.start),
   duration: input.duration,
   stop: stop === null ? null : new Date(stop),
-  local_start: input.local_start,
+  // A one-time entry has no later occurrence to keep a local time for.
+  local_start: input.mode === 'once' ? null : input.local_start,
 });

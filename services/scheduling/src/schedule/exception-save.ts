@@ -1,8 +1,8 @@
 // Saving an exception to one occurrence of a series (create or edit), for timeslots and shows
 // alike: the occurrence must exist in the series, have no other exception, and as it will happen
 // collide with nothing; deleting one puts the occurrence back only where it collides with nothing
-// (docs/decisions/scheduling.md, "Exceptions"). The area says who may, and
-// what else an occurrence must satisfy (a show: inside the owner's timeslots without manage_timeslots).
+// (docs/decisions/scheduling.md, "Exceptions"). The area says who may, and what else an occurrence
+// must satisfy (a show: inside the owner's timeslots without manage_timeslots).
 import { conflict, notFound, type Principal, type TimeValue } from '@airwave/contracts';
 import type { SchedulingContext } from '../context';
 import { playerZone } from '../players/zones';
