@@ -224,6 +224,134 @@ describe.each(apiModes)('schedule exceptions (%s)', (mode) => {
       expect(refused.map((reply) => reply.status)).toEqual([403, 403, 401]);
       expect((await system.api.get<Exception[]>(`/shows/${id}/exceptions`, { key: dj.key })).body.data).toHaveLength(1);
     });
+
+    it("restores a user's skipped show only inside their timeslots as they happen (403 after its slot was skipped)", async () => {
+      const owned = await system.api.post<Series>('/shows', { key: dj.key, body: { player_id: player, mode: 'daily', start: '2026-10-28 08:00:00', duration: 1800, stop: '2026-10-30', item_type: 'live' } });
+      expect(owned.status, owned.text).toBe(200);
+      const skipped = await system.api.post<Exception>(`/shows/${owned.body.data.id}/exceptions`, { key: dj.key, body: { original_start: '2026-10-29 08:00:00', skip: true } });
+      expect(skipped.status, skipped.text).toBe(200);
+      const slotSkip = await system.api.post<Exception>(`/timeslots/${early}/exceptions`, { key: admin, body: { original_start: '2026-10-29 08:00:00', skip: true } });
+      expect(slotSkip.status, slotSkip.text).toBe(200);
+      const restore = await system.api.delete(`/shows/${owned.body.data.id}/exceptions/${skipped.body.data.id}`, { key: dj.key });
+      expect(restore.status, restore.text).toBe(403);
+      expect((await system.api.get<Exception[]>(`/shows/${owned.body.data.id}/exceptions`, { key: dj.key })).body.data).toHaveLength(1);
+      // With the slot back, the restore goes through.
+      expect((await system.api.delete(`/timeslots/${early}/exceptions/${slotSkip.body.data.id}`, { key: admin })).status).toBe(200);
+      expect((await system.api.delete(`/shows/${owned.body.data.id}/exceptions/${skipped.body.data.id}`, { key: dj.key })).status).toBe(200);
+    });
+  });
+
+  describe('no path books one time twice, and an exception changes something', () => {
+    const slotOn = (start: string, body: Record<string, unknown> = {}) =>
+      system.api.post<Series>('/timeslots', { key: admin, body: { user_id: dj.id, player_id: player, mode: 'daily', start, duration: 3600, stop: '2027-06-10', description: 'D', ...body } });
+    const slots = async (start: string, end: string) => (await system.api.get<Row[]>('/timeslots', { key: admin, query: { start, end, player } })).body.data;
+    const overlapping = (rows: Row[]) => rows.some((r, i) => i > 0 && Date.parse(r.start) < Date.parse(rows[i - 1]!.end));
+
+    it("refuses to restore (DELETE an exception) an occurrence onto time another series' occurrence now holds, or its own series' moved one", async () => {
+      const a = (await slotOn('2027-06-01 08:00:00')).body.data.id;
+      const skip = await system.api.post<Exception>(`/timeslots/${a}/exceptions`, { key: admin, body: { original_start: '2027-06-03 08:00:00', skip: true } });
+      expect(skip.status, skip.text).toBe(200);
+      const b = await system.api.post<Series>('/timeslots', { key: admin, body: { user_id: dj.id, player_id: player, mode: 'once', start: '2027-06-03 08:30:00', duration: 600, description: 'B' } });
+      expect(b.status, b.text).toBe(200);
+      const restore = await system.api.delete(`/timeslots/${a}/exceptions/${skip.body.data.id}`, { key: admin });
+      expect(restore.status, restore.text).toBe(409);
+      expect(failure(restore)).toMatchObject({ code: 'conflict', details: { conflict: { id: b.body.data.id, start: '2027-06-03T08:30:00+01:00' } } });
+      // Nothing changed: the skip is still there, the listing holds no double booking.
+      expect((await system.api.get<Exception[]>(`/timeslots/${a}/exceptions`, { key: admin })).body.data.map((e) => e.id)).toEqual([skip.body.data.id]);
+      expect(overlapping(await slots('2027-06-03T00:00:00Z', '2027-06-04T00:00:00Z'))).toBe(false);
+      // Its own series: the 4th moved into the 3rd's freed hour, then the 3rd restored onto it.
+      expect((await system.api.delete(`/timeslots/${b.body.data.id}`, { key: admin })).status).toBe(200);
+      const moved = await system.api.post(`/timeslots/${a}/exceptions`, { key: admin, body: { original_start: '2027-06-04 08:00:00', start: '2027-06-03 08:15:00' } });
+      expect(moved.status, moved.text).toBe(200);
+      const own = await system.api.delete(`/timeslots/${a}/exceptions/${skip.body.data.id}`, { key: admin });
+      expect(own.status, own.text).toBe(409);
+      expect(failure(own).details?.conflict?.id).toBe(a);
+      expect(overlapping(await slots('2027-06-03T00:00:00Z', '2027-06-05T00:00:00Z'))).toBe(false);
+      expect((await system.api.delete(`/timeslots/${a}`, { key: admin })).status).toBe(200);
+    });
+
+    it('refuses a series PUT or a split that makes the series overlap one of its own moved occurrences', async () => {
+      const body = { user_id: dj.id, player_id: player, mode: 'daily', start: '2027-06-01 08:00:00', duration: 3600, stop: '2027-06-10', description: 'D' };
+      const a = (await slotOn(body.start)).body.data.id;
+      // The 2nd's occurrence moved to 10:00 on the 1st; the 6th's to 10:00 on the 5th.
+      for (const [original, start] of [['2027-06-02 08:00:00', '2027-06-01 10:00:00'], ['2027-06-06 08:00:00', '2027-06-05 10:00:00']]) {
+        const moved = await system.api.post(`/timeslots/${a}/exceptions`, { key: admin, body: { original_start: original, start } });
+        expect(moved.status, moved.text).toBe(200);
+      }
+      const put = await system.api.put(`/timeslots/${a}`, { key: admin, body: { ...body, duration: 3 * 3600 } });
+      expect(put.status, put.text).toBe(409);
+      expect(failure(put).details?.conflict).toMatchObject({ id: a, start: '2027-06-01T10:00:00+01:00' });
+      const split = await system.api.post(`/timeslots/${a}/split`, { key: admin, body: { at: '2027-06-04 08:00:00', duration: 3 * 3600 } });
+      expect(split.status, split.text).toBe(409);
+      expect(failure(split).details?.conflict).toMatchObject({ start: '2027-06-05T10:00:00+01:00' });
+      // Nothing of either stayed.
+      expect((await system.api.get<Series>(`/timeslots/${a}`, { key: admin })).body.data).toMatchObject({ duration: 3600, stop: '2027-06-10T23:59:59+01:00' });
+      expect(overlapping(await slots('2027-06-01T00:00:00Z', '2027-06-11T00:00:00Z'))).toBe(false);
+      // Two hours touch the moved hour: allowed.
+      expect((await system.api.put(`/timeslots/${a}`, { key: admin, body: { ...body, duration: 2 * 3600 } })).status).toBe(200);
+      expect((await system.api.delete(`/timeslots/${a}`, { key: admin })).status).toBe(200);
+    });
+
+    it('refuses with 400 an exception that changes nothing: the original start, the series duration, the show its own item', async () => {
+      const a = (await slotOn('2027-06-01 08:00:00')).body.data.id;
+      const post = (body: Record<string, unknown>) => system.api.post(`/timeslots/${a}/exceptions`, { key: admin, body });
+      for (const body of [
+        { original_start: '2027-06-02 08:00:00', start: '2027-06-02 08:00:00' },
+        { original_start: '2027-06-02 08:00:00', duration: 3600 },
+        { original_start: '2027-06-02 08:00:00', start: '2027-06-02T07:00:00Z', duration: 3600 },
+      ]) {
+        const reply = await post(body);
+        expect(reply.status, reply.text).toBe(400);
+        expect(reply.text).toContain('changes nothing');
+      }
+      // An edit to nothing is refused too (delete the exception instead).
+      const real = await post({ original_start: '2027-06-02 08:00:00', duration: 1800 });
+      expect(real.status, real.text).toBe(200);
+      const edit = await system.api.put(`/timeslots/${a}/exceptions/${(real.body as { data: Exception }).data.id}`, { key: admin, body: { original_start: '2027-06-02 08:00:00', duration: 3600 } });
+      expect(edit.status, edit.text).toBe(400);
+      const show = await system.api.post<Series>('/shows', { key: admin, body: { player_id: player, mode: 'daily', start: '2027-06-01 08:00:00', duration: 1800, stop: '2027-06-05', item_type: 'media', item_id: items.weekly } });
+      expect(show.status, show.text).toBe(200);
+      const same = await system.api.post(`/shows/${show.body.data.id}/exceptions`, { key: admin, body: { original_start: '2027-06-02 08:00:00', item_type: 'media', item_id: items.weekly } });
+      expect(same.status, same.text).toBe(400);
+      expect(same.text).toContain('changes nothing');
+      const other = await system.api.post(`/shows/${show.body.data.id}/exceptions`, { key: admin, body: { original_start: '2027-06-02 08:00:00', item_type: 'media', item_id: items.special } });
+      expect(other.status, other.text).toBe(200);
+      // A live show names no item: live input under any id is its own.
+      const live = await system.api.post<Series>('/shows', { key: admin, body: { player_id: player, mode: 'daily', start: '2027-06-01 10:00:00', duration: 600, stop: '2027-06-05', item_type: 'live' } });
+      expect(live.status, live.text).toBe(200);
+      const alsoLive = await system.api.post(`/shows/${live.body.data.id}/exceptions`, { key: admin, body: { original_start: '2027-06-02 10:00:00', item_type: 'linein', item_id: 3 } });
+      expect(alsoLive.status, alsoLive.text).toBe(400);
+      for (const path of [`/shows/${show.body.data.id}`, `/shows/${live.body.data.id}`, `/timeslots/${a}`]) expect((await system.api.delete(path, { key: admin })).status).toBe(200);
+    });
+
+    it('splits with no start at an occurrence the spring gap shifted, keeping the local time and the carried exceptions', async () => {
+      // 01:30 every night: on 28 March 2027 (London) 01:30 does not exist and it airs at 02:30 BST.
+      const night = await system.api.post<Series>('/shows', { key: admin, body: { player_id: player, mode: 'daily', start: '2027-03-25 01:30:00', duration: 1200, stop: '2027-04-02', item_type: 'live', item_id: 1 } });
+      expect(night.status, night.text).toBe(200);
+      const id = night.body.data.id;
+      const late = await system.api.post<Exception>(`/shows/${id}/exceptions`, { key: admin, body: { original_start: '2027-03-31 01:30:00', start: '2027-03-31 03:00:00' } });
+      expect(late.status, late.text).toBe(200);
+      const split = await system.api.post<{ before: Series; after: Series }>(`/shows/${id}/split`, { key: admin, body: { at: '2027-03-28T02:30:00+01:00', item_type: 'media', item_id: items.special } });
+      expect(split.status, split.text).toBe(200);
+      expect(split.body.data.after).toMatchObject({ start: '2027-03-28T02:30:00+01:00', local_start: '2027-03-28 01:30:00' });
+      expect(split.body.data.after.exceptions).toEqual([expect.objectContaining({ id: late.body.data.id, matches: true })]);
+      const rows = await shows('2027-03-27T00:00:00Z', '2027-04-03T00:00:00Z');
+      expect(rows.map((r) => [r.start, r.item_id])).toEqual([
+        ['2027-03-27T01:30:00+00:00', undefined],
+        ['2027-03-28T02:30:00+01:00', items.special],
+        ['2027-03-29T01:30:00+01:00', items.special],
+        ['2027-03-30T01:30:00+01:00', items.special],
+        ['2027-03-31T03:00:00+01:00', items.special],
+        ['2027-04-01T01:30:00+01:00', items.special],
+        ['2027-04-02T01:30:00+01:00', items.special],
+      ].map(([start, item]) => [start, item ?? 0]));
+      // A PUT that sends the series back as GET answers it keeps its local time.
+      const after = (await system.api.get<Series & { duration: number; item_type: string; item_id: number; mode: string }>(`/shows/${split.body.data.after.id}`, { key: admin })).body.data;
+      const put = await system.api.put<Series>(`/shows/${after.id}`, { key: admin, body: { player_id: player, mode: after.mode, start: after.start, duration: after.duration, stop: after.stop, item_type: after.item_type, item_id: after.item_id } });
+      expect(put.status, put.text).toBe(200);
+      expect((await shows('2027-03-29T00:00:00Z', '2027-03-30T00:00:00Z')).map((r) => r.start)).toEqual(['2027-03-29T01:30:00+01:00']);
+      for (const series of [id, after.id]) expect((await system.api.delete(`/shows/${series}`, { key: admin })).status).toBe(200);
+    });
   });
 
   describe('refusals', () => {

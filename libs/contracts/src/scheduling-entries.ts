@@ -36,6 +36,12 @@ export const entryOut = {
   start: z.string(),
   duration: z.number().int(),
   stop: z.string().nullable(),
+  local_start: z
+    .string()
+    .nullable()
+    .describe(
+      'The local time ("YYYY-MM-DD HH:MM:SS" in the player\'s zone) the series follows when its first start was given in a spring-forward gap, which does not exist: the first occurrence airs at `start`, shifted forward by the gap, every other one at this local time of day. null otherwise.',
+    ),
 };
 
 /**

@@ -14,6 +14,8 @@ interface EntryColumns {
   start: ColumnType<Date, Date, Date>;
   duration: number;
   stop: ColumnType<Date | null, Date | null, Date | null>;
+  /** "YYYY-MM-DD HH:MM:SS": the local time the series follows when its first start was given in a spring gap. */
+  local_start: ColumnType<string | null, string | null | undefined, string | null>;
   created: Created;
 }
 
@@ -138,4 +140,10 @@ export const schedulingMigrations: Record<string, SchemaMigration> = {
     },
   },
   '0003_players_alerts': { up: playersAndAlerts },
+  // A series given a first start in the spring gap follows that local time (recurrence.ts, seriesWall).
+  '0004_series_local_start': {
+    async up(db) {
+      for (const table of ['timeslots', 'shows']) await db.schema.alterTable(table).addColumn('local_start', 'text').execute();
+    },
+  },
 };

@@ -1,15 +1,19 @@
-// One series with its exceptions as iCalendar events. The master VEVENT carries the RRULE in the
-// player's zone (so occurrences follow its local time across DST), EXDATE for skipped occurrences,
-// and a VEVENT with RECURRENCE-ID for each moved or replaced one. An occurrence whose local time
-// does not exist (the spring gap) or exists twice (the autumn hour) is read differently by
-// different calendar apps (RFC 5545 says: the offset before the gap, the first of the two; ical.js
-// and others differ), so it is pinned: excluded from the rule by its local time, which every app
-// reads the same way it read the rule, and written as an event of its own at its instant, in UTC
-// (docs/decisions/scheduling.md, "The schedule as iCalendar").
-import { ruleOf, lastEnd, type EntryRow } from '../schedule/entries';
+// One series with its exceptions as iCalendar events (docs/decisions/scheduling.md, "The schedule
+// as iCalendar"). The master VEVENT carries the series' local time (DTSTART with TZID), its length
+// as DURATION (exact seconds, RFC 5545 3.8.5.3: every instance lasts that long), the RRULE, and
+// EXDATE for skipped occurrences; a moved or replaced occurrence is an override with RECURRENCE-ID.
+// Every time a calendar app could read two ways is written as an instant (UTC) instead:
+// - an override's own start and end (an occurrence moved into the second pass of a repeated hour
+//   would otherwise read as the first);
+// - an occurrence of the rule at a local time that does not exist (the spring gap) or exists twice
+//   (RFC 5545 reads the first pass, some apps the other), or whose end is such a time, or which
+//   spans an offset change (apps add a DURATION to the local time): it is pinned, excluded from the
+//   rule by its local time (which every app reads as it read the rule's own) and written as an
+//   event of its own at its instants.
+import { lastEnd, ruleOf, type EntryRow } from '../schedule/entries';
 import type { ExceptionRow } from '../schedule/exception-queries';
 import { isOccurrence } from '../schedule/exceptions';
-import { expand, stepOf, wallOf, wallReadings, type Occurrence, type Recurrence } from '../schedule/recurrence';
+import { expand, nominalWall, seriesWall, stepOf, wallOf, wallReadings, type Occurrence, type Recurrence } from '../schedule/recurrence';
 
 export interface FeedSeries {
   row: EntryRow;
@@ -22,70 +26,94 @@ export interface FeedSeries {
   summaryOf?: (exception: ExceptionRow) => string | null;
 }
 
-/** An event to write: zoned (TZID) or pinned to instants (UTC). */
-export interface EventSpec {
+/** A local date and time in a zone (wall ms: the reading as if UTC), as TZID properties carry it. */
+export interface ZonedWall {
+  zone: string;
+  wall: number;
+}
+
+/** The master of a series: its rule in its zone. */
+export interface MasterEvent {
   uid: string;
+  summary: string;
+  start: ZonedWall;
+  /** Seconds of real time, every instance. */
+  duration: number;
+  /** FREQ, INTERVAL, UNTIL (UTC instant). */
+  rule: { frequency: 'DAILY' | 'WEEKLY' | 'MONTHLY'; interval: number; until: number };
+  /** Local times of the instances left out (skipped, or pinned). */
+  excluded: number[];
+}
+
+/** An event at its instants: a one-time entry, a pinned occurrence, or an override (with `recurrenceId`). */
+export interface InstantEvent {
+  uid: string;
+  summary: string;
   start: number;
   end: number;
-  summary: string;
-  zone: string | null;
-  /** RRULE and EXDATE lines, for the master. */
-  rules?: string | undefined;
-  /** The occurrence an override replaces (its original start). */
-  recurrenceId?: number | undefined;
+  recurrenceId?: ZonedWall | undefined;
 }
+
+export type EventSpec = ({ kind: 'master' } & MasterEvent) | ({ kind: 'instant' } & InstantEvent);
 
 const FREQUENCY = { days: 'DAILY', weeks: 'WEEKLY', months: 'MONTHLY' } as const;
 const utcText = (instant: number) => `${new Date(instant).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 
-const DAY = 86_400_000;
-const localText = (wall: number) => new Date(wall).toISOString().slice(0, 19).replace(/[-:]/g, '');
-
-/** The wall-clock time the rule gives an occurrence (its date, the series' time of day): what a calendar computes. */
-function nominal(rule: Recurrence, occurrence: number): number {
-  const timeOfDay = ((wallOf(rule.start, rule.zone) % DAY) + DAY) % DAY;
-  return Math.floor(wallOf(occurrence, rule.zone) / DAY) * DAY + timeOfDay;
+/**
+ * Whether a calendar app could place this occurrence of the rule elsewhere than Airwave does: its
+ * local time does not exist or exists twice, its end's local time does, or an offset change falls
+ * inside it (so local time plus its length is not its end).
+ */
+function readTwoWays(rule: Recurrence, o: Occurrence): boolean {
+  const endWall = wallOf(o.end, rule.zone);
+  return wallReadings(nominalWall(rule, o.start), rule.zone) !== 1 || endWall - wallOf(o.start, rule.zone) !== o.end - o.start || wallReadings(endWall, rule.zone) !== 1;
 }
 
-function rulesOf(rule: Recurrence, excluded: readonly number[]): string {
-  const step = stepOf(rule.mode, rule.xData)!;
-  const lines = [`RRULE:FREQ=${FREQUENCY[step.unit]};INTERVAL=${step.count};UNTIL=${utcText(rule.stop ?? rule.start)}`];
-  if (excluded.length) lines.push(`EXDATE;TZID=${rule.zone}:${excluded.map(localText).join(',')}`);
-  return lines.join('\n');
-}
-
-/** An occurrence as it happens (an exception applied), null when skipped; pinned: its own UID, in UTC. */
-function occurrenceEvent(series: FeedSeries, rule: Recurrence, original: Occurrence, exception: ExceptionRow | undefined, pinned: boolean): EventSpec | null {
+/** An occurrence as it happens (its exception applied), or null when skipped. */
+function asItHappens(series: FeedSeries, rule: Recurrence, originalStart: number, exception: ExceptionRow | undefined): { start: number; end: number; summary: string } | null {
   if (exception?.skip) return null;
-  const start = exception?.start?.getTime() ?? original.start;
-  const end = exception?.start ? start + (exception.duration ?? rule.duration) * 1000 : original.end;
+  const start = exception?.start?.getTime() ?? originalStart;
+  const duration = exception?.start ? (exception.duration ?? rule.duration) : rule.duration;
   const summary = (exception && series.summaryOf?.(exception)) ?? series.summary;
-  if (pinned) return { uid: series.uid.replace('@', `.${utcText(original.start)}@`), start, end, summary, zone: null };
-  return { uid: series.uid, start, end, summary, zone: series.zone, recurrenceId: original.start };
+  return { start, end: start + duration * 1000, summary };
+}
+
+/** A one-time entry: its one occurrence as it happens, at its instants. */
+function onceEvents(series: FeedSeries, rule: Recurrence, exception: ExceptionRow | undefined): EventSpec[] {
+  const only = asItHappens(series, rule, rule.start, exception);
+  return only ? [{ kind: 'instant', uid: series.uid, ...only }] : [];
 }
 
 export function seriesEvents(series: FeedSeries): EventSpec[] {
   const rule = ruleOf(series.row, series.zone);
-  const first = { start: rule.start, end: rule.start + rule.duration * 1000 };
   const byOriginal = new Map(series.exceptions.filter((e) => isOccurrence(rule, e.original_start.getTime())).map((e) => [e.original_start.getTime(), e]));
-  if (!stepOf(rule.mode, rule.xData)) {
-    // A one-time entry: its one occurrence as it happens, at its instants.
-    const only = occurrenceEvent(series, rule, first, byOriginal.get(rule.start), false);
-    return only ? [{ ...only, uid: series.uid, zone: null, recurrenceId: undefined } as EventSpec] : [];
-  }
-  const pinned = expand(rule, rule.start, lastEnd(rule)).filter((o) => wallReadings(nominal(rule, o.start), series.zone) !== 1);
+  const step = stepOf(rule.mode, rule.xData);
+  if (!step) return onceEvents(series, rule, byOriginal.get(rule.start));
+  const all = expand(rule, rule.start, lastEnd(rule));
+  const pinned = all.filter((o) => readTwoWays(rule, o));
   const isPinned = new Set(pinned.map((o) => o.start));
-  const kept = [...byOriginal.values()].filter((e) => !isPinned.has(e.original_start.getTime()));
-  const excluded = [...kept.filter((e) => e.skip).map((e) => nominal(rule, e.original_start.getTime())), ...pinned.map((o) => nominal(rule, o.start))];
-  const events: EventSpec[] = [{ uid: series.uid, ...first, summary: series.summary, zone: series.zone, rules: rulesOf(rule, excluded) }];
-  for (const e of kept) {
+  const changed = [...byOriginal.values()].filter((e) => !isPinned.has(e.original_start.getTime()));
+  const excluded = [...changed.filter((e) => e.skip).map((e) => e.original_start.getTime()), ...pinned.map((o) => o.start)].map((o) => nominalWall(rule, o));
+  const master: EventSpec = {
+    kind: 'master',
+    uid: series.uid,
+    summary: series.summary,
+    start: { zone: rule.zone, wall: seriesWall(rule) },
+    duration: rule.duration,
+    // UNTIL is the last occurrence's start, not `stop`: an app reading the next local time in a gap
+    // an hour early could otherwise find it before `stop`.
+    rule: { frequency: FREQUENCY[step.unit], interval: step.count, until: all[all.length - 1]?.start ?? rule.start },
+    excluded: excluded.sort((a, b) => a - b),
+  };
+  const events: EventSpec[] = [master];
+  for (const e of changed) {
     const original = e.original_start.getTime();
-    const event = occurrenceEvent(series, rule, { start: original, end: original + rule.duration * 1000 }, e, false);
-    if (event) events.push(event);
+    const happens = asItHappens(series, rule, original, e);
+    if (happens) events.push({ kind: 'instant', uid: series.uid, ...happens, recurrenceId: { zone: rule.zone, wall: nominalWall(rule, original) } });
   }
   for (const o of pinned) {
-    const event = occurrenceEvent(series, rule, o, byOriginal.get(o.start), true);
-    if (event) events.push(event);
+    const happens = asItHappens(series, rule, o.start, byOriginal.get(o.start));
+    if (happens) events.push({ kind: 'instant', uid: series.uid.replace('@', `.${utcText(o.start)}@`), ...happens });
   }
   return events;
 }

@@ -1,12 +1,12 @@
 // A player's time zone as an iCalendar VTIMEZONE, written from the same zone data the schedule is
 // computed with (Luxon over the runtime's IANA database): one observance per offset change across
-// the feed's span, so a calendar reads every occurrence at the instant Airwave airs it. (A packaged
-// VTIMEZONE library ships its own snapshot of the database, which can disagree after a rule change:
-// docs/decisions/scheduling.md, "The schedule as iCalendar".)
-import { DateTime } from 'luxon';
+// the feed's span, each at its exact instant, so a calendar reads every local time at the instant
+// Airwave means. (A packaged VTIMEZONE library ships its own snapshot of the database, which can
+// disagree after a rule change: docs/decisions/scheduling.md, "The schedule as iCalendar".)
+import { DateTime, IANAZone } from 'luxon';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+const SECOND = 1000;
+const DAY = 86_400_000;
 
 /** "+0100" from minutes east of UTC. */
 const offsetText = (minutes: number) => {
@@ -17,21 +17,22 @@ const offsetText = (minutes: number) => {
 /** "20260329T010000": a wall-clock time (ms, the local time read as UTC) as iCalendar writes it. */
 const localText = (wall: number) => new Date(wall).toISOString().slice(0, 19).replace(/[-:]/g, '');
 
-const offsetAt = (zone: string, instant: number) => DateTime.fromMillis(instant, { zone }).offset;
+const offsetAt = (zone: string, instant: number) => IANAZone.create(zone).offset(instant);
 
-/** The instant the offset changes between two instants a day apart (to the minute). */
+/** The instant, to the second (offsets change on whole seconds), the offset changes between two instants. */
 function transitionBetween(zone: string, before: number, after: number): number {
-  let [low, high] = [before, after];
-  const from = offsetAt(zone, low);
-  while (high - low > 60_000) {
-    const middle = low + Math.floor((high - low) / 120_000) * 60_000;
-    if (offsetAt(zone, middle) === from) low = middle;
+  let low = Math.floor(before / SECOND);
+  let high = Math.ceil(after / SECOND);
+  const from = offsetAt(zone, low * SECOND);
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (offsetAt(zone, middle * SECOND) === from) low = middle;
     else high = middle;
   }
-  return high;
+  return high * SECOND;
 }
 
-/** Every offset change in [from, to), in order. */
+/** Every offset change in [from, to), in order, at its exact instant. */
 export function transitions(zone: string, from: number, to: number): number[] {
   const found: number[] = [];
   let previous = offsetAt(zone, from);
@@ -57,11 +58,14 @@ function observance(zone: string, instant: number, from: number): string[] {
   ];
 }
 
-/** The VTIMEZONE of a zone over [from, to): the offset at `from`, then each change. */
-export function vtimezone(zone: string, from: number, to: number): string {
-  const start = from - 7 * DAY;
+/**
+ * The VTIMEZONE of a zone covering [from, to): the offset in force from midnight UTC the day
+ * before `from`, then each change until a day after `to`.
+ */
+export function vtimezone(zone: string, from: number, to: number): string[] {
+  const start = Math.floor(from / DAY) * DAY - DAY;
   const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`, ...observance(zone, start, offsetAt(zone, start))];
-  for (const change of transitions(zone, start, to + 7 * DAY)) lines.push(...observance(zone, change, offsetAt(zone, change - 60_000)));
+  for (const change of transitions(zone, start, to + DAY)) lines.push(...observance(zone, change, offsetAt(zone, change - SECOND)));
   lines.push('END:VTIMEZONE');
-  return lines.join('\r\n');
+  return lines;
 }

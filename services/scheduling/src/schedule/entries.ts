@@ -1,7 +1,7 @@
 // Rules shared by timeslots and shows: validation of a recurring entry, and collision detection.
 // (Who may manage a player's timeslots is the timeslots area's rule: timeslots/rules.ts.)
 import { expand, type Mode, type Occurrence, type Recurrence } from './recurrence';
-import { fieldError } from './times';
+import { fieldError, wallFromText } from './times';
 
 export const MAX_SPAN_MS = 10 * 366 * 86_400_000;
 
@@ -22,6 +22,8 @@ export interface EntryRow {
   start: Date;
   duration: number;
   stop: Date | null;
+  /** The local time the series follows when its first start was given in a spring gap (times.ts, localStartOf), else null. */
+  local_start?: string | null;
 }
 
 const nominalIntervalSeconds = (mode: Mode, x: number) =>
@@ -47,10 +49,11 @@ export function validateEntry(input: EntryInput): { x_data: number | null; stop:
   return { x_data: x, stop };
 }
 
-export const ruleOf = (entry: { mode: string; x_data: number | null; start: Date | number; duration: number; stop: Date | number | null }, zone: string): Recurrence => ({
+export const ruleOf = (entry: { mode: string; x_data: number | null; start: Date | number; duration: number; stop: Date | number | null; local_start?: string | null | undefined }, zone: string): Recurrence => ({
   mode: entry.mode as Mode,
   xData: entry.x_data,
   start: typeof entry.start === 'number' ? entry.start : entry.start.getTime(),
+  wallStart: entry.local_start ? wallFromText(entry.local_start) : null,
   duration: entry.duration,
   stop: entry.stop === null ? null : typeof entry.stop === 'number' ? entry.stop : entry.stop.getTime(),
   zone,

@@ -13,14 +13,17 @@ export const entryOut = (row: EntryRow, zone: string) => ({
   start: iso(row.start.getTime(), zone),
   duration: row.duration,
   stop: row.stop ? iso(row.stop.getTime(), zone) : null,
+  local_start: row.local_start ?? null,
 });
 
 /** The schedule columns of an entry to save (validated: x_data and stop as validateEntry normalized them). */
-export const scheduleColumns = (input: EntryInput & { player_id: number }, { x_data, stop }: { x_data: number | null; stop: number | null }) => ({
+export const scheduleColumns = (input: EntryInput & { player_id: number; local_start: string | null }, { x_data, stop }: { x_data: number | null; stop: number | null }) => ({
   player_id: input.player_id,
   mode: input.mode,
   x_data,
   start: new Date(input.start),
   duration: input.duration,
   stop: stop === null ? null : new Date(stop),
+  // A one-time entry has no later occurrence to keep a local time for.
+  local_start: input.mode === 'once' ? null : input.local_start,
 });

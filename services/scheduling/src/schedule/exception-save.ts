@@ -1,7 +1,8 @@
 // Saving an exception to one occurrence of a series (create or edit), for timeslots and shows
 // alike: the occurrence must exist in the series, have no other exception, and as it will happen
-// collide with nothing (docs/decisions/scheduling.md, "Exceptions"). The area says who may, and
-// what else an occurrence must satisfy (a show: inside the owner's timeslots without manage_timeslots).
+// collide with nothing; deleting one puts the occurrence back only where it collides with nothing
+// (docs/decisions/scheduling.md, "Exceptions"). The area says who may, and what else an occurrence
+// must satisfy (a show: inside the owner's timeslots without manage_timeslots).
 import { conflict, notFound, type Principal, type TimeValue } from '@airwave/contracts';
 import type { SchedulingContext } from '../context';
 import { playerZone } from '../players/zones';
@@ -9,7 +10,8 @@ import type { SchedulingDB } from '../schema';
 import { assertNoCollision } from './collisions';
 import { ruleOf, type EntryRow } from './entries';
 import { asSeriesException, deleteException, exceptionAt, exceptionsOfSeries, findException, insertException, updateException, type ExceptionRow, type ExceptionValues } from './exception-queries';
-import { exceptionChange, type ExceptionChange } from './exception-input';
+import { exceptionChange } from './exception-input';
+import { isOccurrence } from './exceptions';
 import { lockPlayer, seriesByIds, type EntryTable } from './queries';
 import type { Occurrence } from './recurrence';
 
@@ -32,8 +34,10 @@ export interface ExceptionArea<Row extends EntryRow> {
   authorizeRead(series: Row, principal: Principal): void;
   /** More a moved occurrence must satisfy (inside the owner's timeslots...). */
   checkPlacement?(trx: SchedulingDB, series: Row, occurrence: Occurrence, zone: string, principal: Principal): Promise<void>;
+  /** Whether the request changes what the occurrence airs (a show's other item); none by default. */
+  replaces?(series: Row, request: ExceptionRequest): boolean;
   /** Columns of the area's own (what a show airs instead). */
-  ownValues?(request: ExceptionRequest): Partial<ExceptionValues>;
+  ownValues?(request: ExceptionRequest, series: Row): Partial<ExceptionValues>;
   out(row: ExceptionRow, series: Row, zone: string): unknown;
 }
 
@@ -72,24 +76,30 @@ async function previous(trx: SchedulingDB, area: ExceptionArea<EntryRow>, reques
   return existing;
 }
 
-/** A moved occurrence must not collide with any other, its own series' other occurrences included. */
-async function checkMoved(trx: SchedulingDB, area: ExceptionArea<EntryRow>, series: EntryRow, change: ExceptionChange, edited: ExceptionRow | undefined, zone: string) {
-  if (!change.moved) return;
-  const own = (await exceptionsOfSeries(trx, area.table, series.id)).filter((e) => e.id !== edited?.id).map(asSeriesException);
-  own.push({ id: 0, originalStart: change.originalStart, skip: true, start: null, duration: null });
-  await assertNoCollision(trx, area.table, series.player_id, zone, [change.moved], { exceptionsOf: (id) => (id === series.id ? own : undefined) });
+/**
+ * An occurrence of the series placed alone (moved by an exception, or restored by deleting one)
+ * must not collide with any other, its own series' others included: the series is read with its
+ * exceptions as they will be, the one being saved or deleted left out and the occurrence's
+ * original place freed.
+ */
+async function checkPlaced(trx: SchedulingDB, area: ExceptionArea<EntryRow>, series: EntryRow, placed: { originalStart: number; occurrence: Occurrence }, without: number | undefined, zone: string) {
+  const own = (await exceptionsOfSeries(trx, area.table, series.id)).filter((e) => e.id !== without).map(asSeriesException);
+  own.push({ id: 0, originalStart: placed.originalStart, skip: true, start: null, duration: null });
+  await assertNoCollision(trx, area.table, series.player_id, zone, [placed.occurrence], { exceptionsOf: (id) => (id === series.id ? own : undefined) });
 }
 
 export async function saveException<Row extends EntryRow>({ db, events }: SchedulingContext, area: ExceptionArea<Row>, request: ExceptionRequest, principal: Principal) {
   const saved = await db.transaction().execute(async (trx) => {
     const series = await lockedSeries<Row>(trx, area, request.id);
     const zone = await playerZone(trx, series.player_id);
-    const change = exceptionChange(request, ruleOf(series, zone), area.noun);
+    const change = exceptionChange(request, ruleOf(series, zone), area.noun, area.replaces?.(series, request));
     area.authorize(series, principal);
     const edited = await previous(trx, area as never, request, change.originalStart);
-    await checkMoved(trx, area as never, series, change, edited, zone);
-    if (change.moved) await area.checkPlacement?.(trx, series, change.moved, zone, principal);
-    const values: ExceptionValues = { ...change.values, series_id: series.id, user_id: principal.userId, ...area.ownValues?.(request) };
+    if (change.moved) {
+      await checkPlaced(trx, area as never, series, { originalStart: change.originalStart, occurrence: change.moved }, edited?.id, zone);
+      await area.checkPlacement?.(trx, series, change.moved, zone, principal);
+    }
+    const values: ExceptionValues = { ...change.values, series_id: series.id, user_id: principal.userId, ...area.ownValues?.(request, series) };
     const row = edited ? await updateException(trx, area.table, edited.id, values) : await insertException(trx, area.table, values);
     const out = area.out(row, series, zone);
     await events.record(trx, `scheduling.${area.noun}.exception.saved`, { ...(out as object), player_id: series.player_id }, principal);
@@ -99,13 +109,31 @@ export async function saveException<Row extends EntryRow>({ db, events }: Schedu
   return saved;
 }
 
-/** Deleting an exception: the occurrence happens as the series says. */
+/**
+ * What deleting an exception puts back: the occurrence at its original start, when the exception
+ * had taken it from there (skipped or moved) and the series still has it. That occurrence must
+ * collide with nothing and, for a show without manage_timeslots, lie inside the owner's timeslots,
+ * as a move there would.
+ */
+async function checkRestored<Row extends EntryRow>(trx: SchedulingDB, area: ExceptionArea<Row>, series: Row, existing: ExceptionRow, principal: Principal) {
+  if (!existing.skip && existing.start === null) return;
+  const zone = await playerZone(trx, series.player_id);
+  const rule = ruleOf(series, zone);
+  const originalStart = existing.original_start.getTime();
+  if (!isOccurrence(rule, originalStart)) return;
+  const occurrence = { start: originalStart, end: originalStart + rule.duration * 1000 };
+  await checkPlaced(trx, area as never, series, { originalStart, occurrence }, existing.id, zone);
+  await area.checkPlacement?.(trx, series, occurrence, zone, principal);
+}
+
+/** Deleting an exception: the occurrence happens as the series says (409 when that collides). */
 export async function deleteSeriesException<Row extends EntryRow>({ db, events }: SchedulingContext, area: ExceptionArea<Row>, request: { id: number; exception_id: number }, principal: Principal) {
   await db.transaction().execute(async (trx) => {
     const series = await lockedSeries<Row>(trx, area, request.id);
     area.authorize(series, principal);
     const existing = await findException(trx, area.table, series.id, request.exception_id);
     if (!existing) throw notFound('No such exception.');
+    await checkRestored(trx, area, series, existing, principal);
     await deleteException(trx, area.table, existing.id);
     const payload = { id: existing.id, series_id: series.id, player_id: series.player_id, original_start: existing.original_start.toISOString() };
     await events.record(trx, `scheduling.${area.noun}.exception.deleted`, payload, principal);

@@ -4,13 +4,13 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { effectiveOccurrences, firstOverlapOf, isOccurrence, type SeriesException } from './exceptions';
+import { effectiveOccurrences, firstOverlapOf, firstSelfOverlap, isOccurrence, type SeriesException } from './exceptions';
 import type { Mode, Recurrence } from './recurrence';
 import { oracle } from './test-support';
 import { limit } from '../../../../vitest.shared';
 
 const DAY = 86_400_000;
-const zones = ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'America/Santiago', 'Pacific/Chatham', 'Asia/Tokyo', 'UTC'];
+const zones = ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Australia/Adelaide', 'Asia/Kathmandu', 'America/St_Johns', 'America/Santiago', 'Pacific/Chatham', 'Asia/Tokyo', 'UTC'];
 
 function independently(rule: Recurrence, exceptions: SeriesException[], from: number, to: number) {
   const all = oracle(rule, rule.start, (rule.stop ?? rule.start) + rule.duration * 1000 + 1);
@@ -75,5 +75,18 @@ describe('firstOverlapOf', () => {
     expect(firstOverlapOf([o(0, 10), o(20, 30)], [o(5, 6), o(25, 26)])).toEqual({ a: o(0, 10), b: o(5, 6) });
     expect(firstOverlapOf([o(0, 100)], [o(10, 20), o(30, 40)])).toEqual({ a: o(0, 100), b: o(10, 20) });
     expect(firstOverlapOf([o(50, 60)], [o(0, 10), o(55, 70)])).toEqual({ a: o(50, 60), b: o(55, 70) });
+  });
+});
+
+describe('firstSelfOverlap', () => {
+  const o = (start: number, end: number) => ({ start, end });
+  it('finds the first occurrence that starts before an earlier one of the same list has ended; touching is no overlap', () => {
+    expect(firstSelfOverlap([o(0, 10), o(10, 20), o(20, 30)])).toBeNull();
+    expect(firstSelfOverlap([o(0, 10), o(5, 8)])).toEqual({ earlier: o(0, 10), later: o(5, 8) });
+    // A long one overlaps one that is not its neighbour.
+    expect(firstSelfOverlap([o(0, 100), o(100, 110), o(110, 120)])).toBeNull();
+    expect(firstSelfOverlap([o(0, 100), o(20, 30), o(50, 60)])).toEqual({ earlier: o(0, 100), later: o(20, 30) });
+    expect(firstSelfOverlap([o(0, 10), o(10, 50), o(20, 30)])).toEqual({ earlier: o(10, 50), later: o(20, 30) });
+    expect(firstSelfOverlap([])).toBeNull();
   });
 });

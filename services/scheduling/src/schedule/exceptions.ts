@@ -71,6 +71,19 @@ export function reach(rule: Recurrence, exceptions: readonly SeriesException[]):
   return { from, to };
 }
 
+/**
+ * The first occurrence of a list sorted by start that begins before an earlier one has ended, with
+ * that earlier one (the longest-running so far), or null: a series overlapping itself.
+ */
+export function firstSelfOverlap<T extends Occurrence>(sorted: readonly T[]): { earlier: T; later: T } | null {
+  let running: T | undefined;
+  for (const o of sorted) {
+    if (running && o.start < running.end) return { earlier: running, later: o };
+    if (!running || o.end > running.end) running = o;
+  }
+  return null;
+}
+
 /** The first pair of overlapping occurrences between two lists sorted by start, or null. */
 export function firstOverlapOf<A extends Occurrence, B extends Occurrence>(left: readonly A[], right: readonly B[]): { a: A; b: B } | null {
   let j = 0;

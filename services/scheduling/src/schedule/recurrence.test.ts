@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { expand, isoInZone, type Mode, type Recurrence } from './recurrence';
+import { expand, isoInZone, nominalWall, wallToInstant, type Mode, type Recurrence } from './recurrence';
 import { oracle } from './test-support';
 import { limit } from '../../../../vitest.shared';
 
@@ -81,6 +81,57 @@ describe('fixed cases across DST', () => {
       '2026-01-03T23:00 +00:00',
     ]);
   });
+});
+
+describe('a series given a local time in the spring gap', () => {
+  const wall = (text: string) => Date.parse(`${text}Z`);
+  it('airs the first occurrence shifted forward by the gap and every other at the local time it was given', () => {
+    const zone = 'Europe/London';
+    const rule: Recurrence = { mode: 'daily', start: at('2027-03-28T02:30', zone), wallStart: wall('2027-03-28T01:30:00'), duration: 1200, stop: at('2027-03-31T12:00', zone), zone };
+    expect(expand(rule, rule.start, rule.stop!).map((o) => local(o.start, zone))).toEqual(['2027-03-28T02:30 +01:00', '2027-03-29T01:30 +01:00', '2027-03-30T01:30 +01:00', '2027-03-31T01:30 +01:00']);
+    // A local time that does not read as the first start (the player's zone changed since) is ignored.
+    expect(expand({ ...rule, zone: 'Asia/Tokyo' }, rule.start, rule.stop!).map((o) => local(o.start, 'Asia/Tokyo').slice(11))).toEqual(['10:30 +09:00', '10:30 +09:00', '10:30 +09:00', '10:30 +09:00']);
+  });
+
+  it('finds the local time the rule gave an occurrence, before the gap moved it', () => {
+    const zone = 'Europe/London';
+    const nightly: Recurrence = { mode: 'daily', start: at('2026-03-27T01:30', zone), duration: 600, stop: at('2026-10-31T00:00', zone), zone };
+    expect(nominalWall(nightly, at('2026-03-29T02:30', zone))).toBe(wall('2026-03-29T01:30:00'));
+    expect(nominalWall(nightly, Date.parse('2026-10-25T01:30:00+01:00'))).toBe(wall('2026-10-25T01:30:00'));
+    expect(nominalWall(nightly, at('2026-06-01T01:30', zone))).toBe(wall('2026-06-01T01:30:00'));
+    // A first start at the second 01:45 (New York) is its own wall clock.
+    const second: Recurrence = { mode: 'weekly', start: Date.parse('2027-11-07T01:45:00-05:00'), duration: 600, stop: Date.parse('2027-12-01T00:00:00Z'), zone: 'America/New_York' };
+    expect(nominalWall(second, second.start)).toBe(wall('2027-11-07T01:45:00'));
+    // Santiago springs forward at midnight: 00:30 on 6 September 2026 airs at 01:30.
+    const santiago: Recurrence = { mode: 'daily', start: at('2026-09-04T00:30', 'America/Santiago'), duration: 600, stop: at('2026-09-10T00:00', 'America/Santiago'), zone: 'America/Santiago' };
+    expect(local(expand(santiago, at('2026-09-06T00:00', 'America/Santiago'), at('2026-09-06T12:00', 'America/Santiago'))[0]!.start, 'America/Santiago')).toBe('2026-09-06T01:30 -03:00');
+    expect(nominalWall(santiago, at('2026-09-06T01:30', 'America/Santiago'))).toBe(wall('2026-09-06T00:30:00'));
+  });
+
+  it('expands as the independent oracle does, for a random local time in a random spring gap', () => {
+    const gaps = ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Australia/Adelaide', 'America/St_Johns', 'Pacific/Chatham', 'America/Santiago'].flatMap((zone) => {
+      const found: { zone: string; wall: number; minutes: number }[] = [];
+      const offset = (t: number) => DateTime.fromMillis(t, { zone }).offset;
+      for (let day = Date.UTC(2027, 0, 1); day < Date.UTC(2028, 0, 1); day += DAY) {
+        if (offset(day + DAY) <= offset(day)) continue;
+        let t = day;
+        while (offset(t + 60_000) === offset(day)) t += 60_000;
+        // The gap starts at the change's wall clock in the offset before it.
+        found.push({ zone, wall: t + 60_000 + offset(day) * 60_000, minutes: offset(day + DAY) - offset(day) });
+      }
+      return found;
+    });
+    fc.assert(
+      fc.property(fc.constantFrom(...gaps), fc.nat(), fc.constantFrom<Mode>('daily', 'weekly', 'xdays', 'monthly'), fc.integer({ min: 1, max: 3 }), (gap, pick, mode, x) => {
+        // A wall time inside the gap: the change's wall clock in the offset before it, plus a few minutes.
+        const wallStart = gap.wall + (pick % gap.minutes) * 60_000;
+        const start = wallToInstant(wallStart, gap.zone);
+        const rule: Recurrence = { mode, xData: x, start, wallStart, duration: 600, stop: start + 120 * DAY, zone: gap.zone };
+        expect(expand(rule, start - DAY, rule.stop! + DAY).map((o) => o.start)).toEqual(oracle(rule, start - DAY, rule.stop! + DAY));
+      }),
+      { numRuns: 300 },
+    );
+  }, limit(60_000));
 });
 
 const zones = ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Tokyo', 'America/Santiago', 'Asia/Kolkata', 'Pacific/Chatham', 'UTC'];

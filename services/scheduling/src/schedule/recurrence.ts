@@ -8,6 +8,8 @@
 // - A local time that does not exist (the spring-forward gap) airs at the same wall-clock time
 //   shifted forward by the gap (02:30 → 03:30). A local time that exists twice (autumn) airs once,
 //   at its first occurrence (the earlier offset).
+// - The local time of day is the first start's, or the local time it was given when that does not
+//   exist (`wallStart`: a series given 01:30 on the day of the gap airs at 01:30 on the others).
 // - The duration is real elapsed seconds.
 // - `stop` is an instant: occurrences starting after it do not happen.
 import { IANAZone } from 'luxon';
@@ -21,6 +23,12 @@ export interface Recurrence {
   xData?: number | null;
   /** First occurrence, as an instant (ms since epoch). */
   start: number;
+  /**
+   * The first start's local date and time (wall ms), when it does not exist (the spring gap): the
+   * first occurrence airs at `start`, shifted forward by the gap, and every other one at this
+   * local time of day. Ignored unless it reads as `start` in the zone.
+   */
+  wallStart?: number | null;
   /** Seconds. */
   duration: number;
   /** Instant after which no occurrence starts (ms); required unless mode is once. */
@@ -163,6 +171,26 @@ export function wallReadings(wall: number, zone: string): number {
   return [...offsets].filter((o) => wallOf(wall - o * 60_000, zone) === wall).length;
 }
 
+/** The local date and time every occurrence is counted from: `wallStart` when it names the first start, else the first start's wall clock. */
+export function seriesWall(rule: Recurrence): number {
+  const { wallStart } = rule;
+  if (wallStart !== null && wallStart !== undefined && wallToInstant(wallStart, rule.zone) === rule.start) return wallStart;
+  return wallOf(rule.start, rule.zone);
+}
+
+/**
+ * The local date and time the rule gives an occurrence before the gap rule moves it (its date, the
+ * series' time of day): what a calendar computes from the RRULE. `occurrence` is an occurrence's start.
+ */
+export function nominalWall(rule: Recurrence, occurrence: number): number {
+  const timeOfDay = ((seriesWall(rule) % DAY_MS) + DAY_MS) % DAY_MS;
+  const wall = wallOf(occurrence, rule.zone);
+  const sameDay = Math.floor(wall / DAY_MS) * DAY_MS + timeOfDay;
+  // Its own wall clock (either pass of a repeated hour), or moved forward by a gap, possibly past midnight.
+  for (const candidate of [sameDay, sameDay - DAY_MS]) if (candidate === wall || wallToInstant(candidate, rule.zone) === occurrence) return candidate;
+  return wall;
+}
+
 /** The start of occurrence k, or null when that occurrence does not exist (day 31 in April). */
 function occurrenceStart(rule: Recurrence, firstWall: number, step: Step, k: number): number | null {
   if (k === 0) return rule.start;
@@ -187,7 +215,7 @@ export function expand(rule: Recurrence, from: number, to: number): Occurrence[]
     return out;
   }
   if (step.count < 1) return out;
-  const firstWall = rule.start + offsetAt(rule.zone, rule.start) * 60_000;
+  const firstWall = seriesWall(rule);
   const stop = rule.stop ?? Number.POSITIVE_INFINITY;
   // Jump close to the window: estimate the index of the first occurrence ending after `from`.
   const approxStepMs = step.unit === 'days' ? step.count * 86_400_000 : step.unit === 'weeks' ? step.count * 604_800_000 : step.count * 28 * 86_400_000;

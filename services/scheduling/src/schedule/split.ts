@@ -1,6 +1,7 @@
 // "This and following": a series split at one of its occurrences. The series stops just before
-// it; a new series, the old one's fields with the request's changes, carries on from there, and
-// the exceptions from that occurrence on follow it (docs/decisions/scheduling.md, "Exceptions").
+// it; a new series, the old one's fields with the request's changes (by default at the series'
+// local time), carries on from there, and the exceptions from that occurrence on follow it; it is
+// checked like a save (docs/decisions/scheduling.md, "Exceptions").
 import type { Principal, TimeValue } from '@airwave/contracts';
 import type { SchedulingContext } from '../context';
 import { playerZone } from '../players/zones';
@@ -12,8 +13,8 @@ import { exceptionsOfSeries, moveExceptionsFrom, type ExceptionRow } from './exc
 import { lockedSeries, type ExceptionArea } from './exception-save';
 import { isOccurrence, type EffectiveOccurrence } from './exceptions';
 import { plannedOccurrences } from './planned';
-import type { Mode } from './recurrence';
-import { fieldError, resolveTime } from './times';
+import { nominalWall, wallReadings, type Mode } from './recurrence';
+import { fieldError, localStartOf, resolveTime, wallText } from './times';
 
 export interface SplitRequest {
   id: number;
@@ -34,12 +35,26 @@ export interface SplitArea<Row extends EntryRow> extends Pick<ExceptionArea<Row>
   out(row: Row, zone: string, exceptions: ExceptionRow[]): unknown;
 }
 
-/** The new series' schedule: the old one's, with what the request changes, starting at `at` unless moved. */
+/**
+ * Where the new series starts: `start` when sent; by default at `at`, keeping the series' local time
+ * there, also when the spring gap shifted that occurrence (01:30 every night, split at the 02:30 BST
+ * of the gap day: the new series is 01:30 on the other nights, as the old one was).
+ */
+function nextStart(series: EntryRow, request: SplitRequest, at: number, zone: string) {
+  if (request.start !== undefined) {
+    const start = resolveTime(request.start, zone);
+    return { start, local_start: localStartOf(request.start, start, zone) };
+  }
+  const wall = nominalWall(ruleOf(series, zone), at);
+  return { start: at, local_start: wallReadings(wall, zone) === 0 ? wallText(wall) : null };
+}
+
+/** The new series' schedule: the old one's, with what the request changes. */
 function nextSchedule(series: EntryRow, request: SplitRequest, at: number, zone: string) {
   const mode = request.mode ?? (series.mode as Mode);
   const xData = request.x_data !== undefined ? request.x_data : request.mode ? null : series.x_data;
   const stop = request.stop !== undefined ? (request.stop === null ? null : resolveTime(request.stop, zone)) : mode === 'once' ? null : (series.stop?.getTime() ?? null);
-  const input = { mode, x_data: xData, start: request.start === undefined ? at : resolveTime(request.start, zone), duration: request.duration ?? series.duration, stop };
+  const input = { mode, x_data: xData, ...nextStart(series, request, at, zone), duration: request.duration ?? series.duration, stop };
   return { input, normalized: validateEntry(input) };
 }
 

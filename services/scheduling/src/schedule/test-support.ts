@@ -6,14 +6,19 @@ const DAY = 86_400_000;
 
 // An independent oracle: walk every local calendar date of the window and decide from the date
 // alone whether the rule fires on it, then place the start time on that date.
+// The local time of day and first date are the first start's, or `wallStart`'s (a local time in a
+// gap that reads as the first start), as docs/decisions/scheduling.md says.
 export function oracle(rule: Recurrence, from: number, to: number): number[] {
-  const first = DateTime.fromMillis(rule.start, { zone: rule.zone });
+  const given = rule.wallStart !== null && rule.wallStart !== undefined ? DateTime.fromMillis(rule.wallStart, { zone: 'UTC' }) : null;
+  const named = given && DateTime.fromObject({ year: given.year, month: given.month, day: given.day, hour: given.hour, minute: given.minute }, { zone: rule.zone }).toMillis() === rule.start;
+  const first = named ? given! : DateTime.fromMillis(rule.start, { zone: rule.zone });
+  const dateNumber = (d: DateTime) => Date.UTC(d.year, d.month - 1, d.day) / DAY;
   const n = rule.xData ?? 1;
   const result: number[] = [];
-  let day = DateTime.fromMillis(Math.max(rule.start, from - rule.duration * 1000 - 2 * DAY), { zone: rule.zone }).startOf('day');
+  let day = DateTime.fromMillis(Math.max(rule.start - DAY, from - rule.duration * 1000 - 2 * DAY), { zone: rule.zone }).startOf('day');
   const lastDay = DateTime.fromMillis(to, { zone: rule.zone }).endOf('day');
   while (day <= lastDay) {
-    const days = Math.round(day.startOf('day').diff(first.startOf('day'), 'days').days);
+    const days = dateNumber(day) - dateNumber(first);
     const months = (day.year - first.year) * 12 + (day.month - first.month);
     let fires = false;
     if (days >= 0) {

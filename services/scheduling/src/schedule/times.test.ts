@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { localWallTime } from './occurrence-rows';
 import { isoInZone } from './recurrence';
-import { entryInstants, resolveTime, windowInstants } from './times';
+import { entryInstants, localStartOf, resolveTime, windowInstants } from './times';
 import { limit } from '../../../../vitest.shared';
 
 const MINUTE = 60_000;
@@ -34,6 +34,21 @@ describe('a local time read in the player\'s zone', () => {
     expect(iso(resolveTime(local('2026-10-25 01:30:00'), 'Europe/London'), 'Europe/London')).toBe('2026-10-25T01:30:00+01:00');
     expect(iso(resolveTime(local('2026-11-01 01:30:00'), 'America/New_York'), 'America/New_York')).toBe('2026-11-01T01:30:00-04:00');
     expect(iso(resolveTime(local('2026-04-05 01:45:00'), 'Australia/Lord_Howe'), 'Australia/Lord_Howe')).toBe('2026-04-05T01:45:00+11:00');
+  });
+
+  it("keeps a series' local time when its start is given in the gap, and when an edit keeps that start", () => {
+    const zone = 'Europe/London';
+    const gap = local('2027-03-28 01:30:00');
+    const start = resolveTime(gap, zone);
+    expect(localStartOf(gap, start, zone)).toBe('2027-03-28 01:30:00');
+    // A time that exists (once, or twice) is the series' own wall clock: nothing to keep.
+    expect(localStartOf(local('2027-03-28 02:30:00'), start, zone)).toBeNull();
+    expect(localStartOf(local('2027-10-31 01:30:00'), resolveTime(local('2027-10-31 01:30:00'), zone), zone)).toBeNull();
+    // An edit sending the first start back as an instant keeps it; one moving it, or in another zone, does not.
+    const kept = { start: new Date(start), local_start: '2027-03-28 01:30:00' };
+    expect(localStartOf(start, start, zone, kept)).toBe('2027-03-28 01:30:00');
+    expect(localStartOf(start + 60_000, start + 60_000, zone, kept)).toBeNull();
+    expect(localStartOf(start, start, 'Asia/Tokyo', kept)).toBeNull();
   });
 
   it('leaves instants as they are', () => {

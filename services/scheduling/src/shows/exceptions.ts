@@ -17,6 +17,13 @@ import { checkItem } from './save';
 
 type WithItem = { item_type?: ItemType | undefined; item_id?: number | undefined };
 
+/** The item a request names, as a show stores it: a live show names nothing (0), as in saves. */
+const itemIdOf = (type: ItemType, id: number | undefined) => (type === 'live' ? 0 : (id ?? 0));
+
+/** Whether a request names an item other than the show's own (any live input is the same). */
+const airsOther = (series: ShowRow, request: WithItem) =>
+  request.item_type !== undefined && (request.item_type !== series.item_type || itemIdOf(request.item_type, request.item_id) !== series.item_id);
+
 function authorize(series: ShowRow, principal: Principal) {
   if (series.user_id !== principal.userId && !canManageTimeslots(principal, series.player_id)) throw forbidden('Only the owner or manage_timeslots may change this show.', { permission: 'manage_timeslots' });
 }
@@ -29,7 +36,10 @@ const exceptions: ExceptionArea<ShowRow> = {
   async checkPlacement(trx, series, occurrence, zone, principal) {
     if (!canManageTimeslots(principal, series.player_id)) await assertInsideOwnTimeslots(trx, principal, series.player_id, zone, [occurrence]);
   },
-  ownValues: (request: ExceptionRequest & WithItem) => ({ item_type: request.item_type ?? null, item_id: request.item_id ?? null }),
+  replaces: (series, request: ExceptionRequest & WithItem) => airsOther(series, request),
+  // The series' own item named again changes nothing: stored as none, so the occurrence follows the series.
+  ownValues: (request: ExceptionRequest & WithItem, series) =>
+    airsOther(series, request) ? { item_type: request.item_type!, item_id: itemIdOf(request.item_type!, request.item_id) } : { item_type: null, item_id: null },
   out: (row, series, zone) => showExceptionOut(row as ShowExceptionRow, ruleOf(series, zone)),
 };
 
@@ -38,8 +48,9 @@ const split: SplitArea<ShowRow> = {
   noun: 'show',
   authorize,
   ownColumns: (series, request: SplitRequest & WithItem) => {
-    const changed = request.item_type !== undefined && (request.item_type !== series.item_type || request.item_id !== series.item_id);
-    return { user_id: series.user_id, item_type: request.item_type ?? series.item_type, item_id: request.item_id ?? series.item_id, flagged: changed ? null : series.flagged };
+    const changed = airsOther(series, request);
+    const item_id = request.item_type === undefined ? series.item_id : itemIdOf(request.item_type, request.item_id);
+    return { user_id: series.user_id, item_type: request.item_type ?? series.item_type, item_id, flagged: changed ? null : series.flagged };
   },
   async checkOccurrences(trx, series, occurrences, zone, principal) {
     if (!canManageTimeslots(principal, series.player_id)) await assertInsideOwnTimeslots(trx, principal, series.player_id, zone, occurrences);

@@ -7,7 +7,7 @@ export type ShowColumns = Omit<Insertable<SchedulingSchema['shows']>, 'id' | 'cr
 export const findShow = (db: SchedulingDB, id: number) => db.selectFrom('shows').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** A show's player and owner (for the permission checks), or undefined. */
-export const showOwner = (trx: SchedulingDB, id: number) => trx.selectFrom('shows').select(['player_id', 'user_id']).where('id', '=', id).executeTakeFirst();
+export const showOwner = (trx: SchedulingDB, id: number) => trx.selectFrom('shows').select(['player_id', 'user_id', 'start', 'local_start']).where('id', '=', id).executeTakeFirst();
 
 export const insertShow = (trx: SchedulingDB, values: ShowColumns) => trx.insertInto('shows').values(values).returningAll().executeTakeFirstOrThrow();
 

@@ -10,7 +10,7 @@ import { ruleOf, validateEntry, type EntryInput } from '../schedule/entries';
 import { scheduleColumns } from '../schedule/entry-rows';
 import { plannedOccurrences } from '../schedule/planned';
 import { lockPlayer } from '../schedule/queries';
-import { entryInstants, type Sent } from '../schedule/times';
+import { entryInstants, localStartOf, type Sent } from '../schedule/times';
 import { canManageTimeslots } from '../timeslots/rules';
 import { insertShow, showOwner, updateShow } from './queries';
 import { assertInsideOwnTimeslots } from './placement';
@@ -26,13 +26,13 @@ export async function checkItem({ bus }: SchedulingContext, itemType: string, it
   if (problem) throw badRequest(problem);
 }
 
-/** The show's owner: its creator, or whoever owned it before an edit (which only they or a manager may make). */
+/** The show's owner (its creator, or whoever owned it before an edit, which only they or a manager may make), and the show as stored. */
 async function ownerOf(trx: SchedulingDB, id: number | undefined, principal: Principal) {
-  if (!id) return principal.userId;
+  if (!id) return { owner: principal.userId, existing: undefined };
   const existing = await showOwner(trx, id);
   if (!existing) throw notFound('No such show.');
   if (existing.user_id !== principal.userId && !canManageTimeslots(principal, existing.player_id)) throw forbidden('Only the owner or manage_timeslots may edit this show.');
-  return existing.user_id;
+  return { owner: existing.user_id, existing };
 }
 
 export async function saveShow(context: SchedulingContext, sent: Sent<ShowInput>, call: AuthenticatedContext) {
@@ -44,13 +44,14 @@ export async function saveShow(context: SchedulingContext, sent: Sent<ShowInput>
   await checkItem(context, input.item_type, itemId, call);
   const saved = await db.transaction().execute(async (trx) => {
     const zone = await playerZone(trx, input.player_id);
-    const owner = await ownerOf(trx, input.id, principal);
+    const { owner, existing } = await ownerOf(trx, input.id, principal);
     await lockPlayer(trx, 'shows', input.player_id);
-    const rule = ruleOf({ mode: input.mode, ...normalized, start: input.start, duration: input.duration }, zone);
+    const local_start = localStartOf(sent.start, input.start, zone, existing);
+    const rule = ruleOf({ mode: input.mode, ...normalized, start: input.start, duration: input.duration, local_start }, zone);
     const planned = await plannedOccurrences(trx, 'shows', input.id, rule);
     if (!canManageTimeslots(principal, input.player_id)) await assertInsideOwnTimeslots(trx, principal, input.player_id, zone, planned.occurrences);
     await assertNoCollision(trx, 'shows', input.player_id, zone, planned.occurrences, { exclude: input.id });
-    const values = { ...scheduleColumns(input, normalized), user_id: owner, item_type: input.item_type, item_id: itemId, flagged: null };
+    const values = { ...scheduleColumns({ ...input, local_start }, normalized), user_id: owner, item_type: input.item_type, item_id: itemId, flagged: null };
     const row = input.id ? await updateShow(trx, input.id, values) : await insertShow(trx, values);
     const saved = showOut(row as ShowRow, zone, planned.exceptions);
     await events.record(trx, 'scheduling.show.saved', saved, principal);

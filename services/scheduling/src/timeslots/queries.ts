@@ -7,8 +7,8 @@ export type TimeslotColumns = Omit<Insertable<SchedulingSchema['timeslots']>, 'i
 
 export const findTimeslot = (db: SchedulingDB, id: number) => db.selectFrom('timeslots').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Whose player a timeslot is on (for the permission check), or undefined. */
-export const timeslotPlayer = (trx: SchedulingDB, id: number) => trx.selectFrom('timeslots').select(['player_id']).where('id', '=', id).executeTakeFirst();
+/** Whose player a timeslot is on (for the permission check) and its first start (times.ts, localStartOf), or undefined. */
+export const timeslotPlayer = (trx: SchedulingDB, id: number) => trx.selectFrom('timeslots').select(['player_id', 'start', 'local_start']).where('id', '=', id).executeTakeFirst();
 
 export const insertTimeslot = (trx: SchedulingDB, values: TimeslotColumns) => trx.insertInto('timeslots').values(values).returningAll().executeTakeFirstOrThrow();
 
@@ -26,7 +26,7 @@ export async function countTimeslotsOf(trx: SchedulingDB, playerId: number) {
 export const timeslotsOfUser = async (trx: SchedulingDB, playerId: number, userId: number) =>
   (await trx
     .selectFrom('timeslots')
-    .select(['id', 'player_id', 'user_id', 'mode', 'x_data', 'start', 'duration', 'stop'])
+    .select(['id', 'player_id', 'user_id', 'mode', 'x_data', 'start', 'duration', 'stop', 'local_start'])
     .where('player_id', '=', playerId)
     .where('user_id', '=', userId)
     .execute()) as EntryRow[];
