@@ -26,8 +26,9 @@ const show = (id: number) => ({
   start: '2027-03-07T08:00:00+00:00',
   duration: 3600,
   stop: '2027-04-30T23:59:59+01:00',
+  local_start: null,
   item_type: 'live',
-  item_id: 1,
+  item_id: 0,
   flagged: null,
   exceptions: [],
 });
