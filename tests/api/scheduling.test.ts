@@ -372,6 +372,29 @@ describe.each(apiModes)('scheduling (%s)', (mode) => {
         expect(media.body.msg).toMatch(/item_id: must be a positive id/);
       }
     });
+
+    it("splits a live show and makes exceptions with the item_id it answers (0), and still says a media exception or split needs an item", async () => {
+      const station = (await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'Studio C', timezone: 'Europe/London' } })).body.data.id;
+      const live = await system.api.post<{ id: number; item_id: number }>('/shows', { key: admin, body: { player_id: station, mode: 'weekly', start: '2027-06-06 10:00:00', duration: 3600, stop: '2027-07-04', item_type: 'live' } });
+      expect(live.status, live.text).toBe(200);
+      // What the console sends back: the show as answered, item_id 0 included.
+      const exception = await system.api.post(`/shows/${live.body.data.id}/exceptions`, { key: admin, body: { original_start: '2027-06-13 10:00:00', start: '2027-06-13 11:00:00', item_type: 'live', item_id: 0 } });
+      expect(exception.status, exception.text).toBe(200);
+      const split = await system.api.post<{ after: { id: number; item_type: string; item_id: number } }>(`/shows/${live.body.data.id}/split`, { key: admin, body: { at: '2027-06-20 10:00:00', start: '2027-06-20 09:00:00', item_type: 'live', item_id: 0 } });
+      expect(split.status, split.text).toBe(200);
+      expect(split.body.data.after).toMatchObject({ item_type: 'live', item_id: 0 });
+      for (const body of [
+        { original_start: '2027-06-06 10:00:00', item_type: 'media', item_id: 0 },
+        { original_start: '2027-06-06 10:00:00', item_type: 'playlist' },
+      ]) {
+        const refused = await system.api.post(`/shows/${live.body.data.id}/exceptions`, { key: admin, body });
+        expect(refused.status, refused.text).toBe(400);
+        expect(refused.body.msg).toMatch(/item_id: must be a positive id/);
+      }
+      const badSplit = await system.api.post(`/shows/${split.body.data.after.id}/split`, { key: admin, body: { at: '2027-06-27 09:00:00', item_type: 'media' } });
+      expect(badSplit.status, badSplit.text).toBe(400);
+      expect(badSplit.body.msg).toMatch(/item_id: must be a positive id/);
+    });
   });
 
   describe('creating: POST on the collection, PUT without an id and PUT with id 0 all create', () => {

@@ -25,7 +25,24 @@ export const exceptionFields = {
   duration: Duration.optional().describe('Changes the occurrence\'s length (seconds)'),
 };
 export const TimeslotExceptionInput = z.object(exceptionFields);
-export const ShowExceptionInput = z.object({ ...exceptionFields, item_type: ShowItemType.optional(), item_id: Id.optional() });
+/** What a show airs: a positive id, except for a live show, which names nothing (0 or absent). */
+export const ShowItemId = z.coerce
+  .number({ error: 'must be a number' })
+  .int({ error: 'must be a whole number' })
+  .min(0, { error: 'must be a positive id' })
+  .max(2_147_483_647, { error: 'must be at most 2147483647' })
+  .describe('The media item or playlist aired; a live show (item_type live or linein) needs none: 0 or absent');
+
+/** A media or playlist show names what it airs; a live one needs nothing. */
+export function itemNamed(value: { item_type?: 'media' | 'playlist' | 'live' | undefined; item_id?: number | undefined }, context: z.RefinementCtx) {
+  if (value.item_type === undefined || value.item_type === 'live' || value.item_id) return;
+  context.addIssue({ code: 'custom', path: ['item_id'], message: `must be a positive id: a ${value.item_type} show names its ${value.item_type === 'media' ? 'media item' : 'playlist'}` });
+}
+
+/** An exception's or a split's other item: both fields, or neither. */
+export const showItemFields = { item_type: ShowItemType.optional(), item_id: ShowItemId.optional() };
+export const ShowExceptionFields = z.object({ ...exceptionFields, ...showItemFields });
+export const ShowExceptionInput = ShowExceptionFields.superRefine(itemNamed);
 
 const exceptionOut = {
   id: z.number().int(),

@@ -3,16 +3,8 @@ import { z } from 'zod';
 import { Id, Nothing } from './common';
 import { defineOperation } from './operation';
 import { entryFields, entryOut, occurrenceRow, schedulingTag as tag, Window } from './scheduling-entries';
-import { ShowException, ShowExceptionInput, ShowItemType, splitFields } from './scheduling-exceptions';
+import { itemNamed, ShowException, ShowExceptionFields, ShowExceptionInput, ShowItemId, ShowItemType, showItemFields, splitFields } from './scheduling-exceptions';
 import { checkWindow } from './times';
-
-/** What a show airs: a positive id, except for a live show, which names nothing (0 or absent). */
-const ShowItemId = z.coerce
-  .number({ error: 'must be a number' })
-  .int({ error: 'must be a whole number' })
-  .min(0, { error: 'must be a positive id' })
-  .max(2_147_483_647, { error: 'must be at most 2147483647' })
-  .describe('The media item or playlist aired; a live show (item_type live or linein) needs none: 0 or absent');
 
 export const ShowInput = z
   .object({
@@ -21,9 +13,7 @@ export const ShowInput = z
     item_id: ShowItemId.optional(),
     ...entryFields,
   })
-  .superRefine((show, context) => {
-    if (show.item_type !== 'live' && !show.item_id) context.addIssue({ code: 'custom', path: ['item_id'], message: `must be a positive id: a ${show.item_type} show names its ${show.item_type === 'media' ? 'media item' : 'playlist'}` });
-  });
+  .superRefine(itemNamed);
 export const Show = z.object({
   ...entryOut,
   user_id: z.number().int(),
@@ -104,7 +94,7 @@ function showExceptionOperations() {
     }),
     showExceptionSave: defineOperation({
       subject: 'scheduling.shows.exceptions.save',
-      input: ShowExceptionInput.extend({ exception_id: Id }),
+      input: ShowExceptionFields.extend({ exception_id: Id }).superRefine(itemNamed),
       output: ShowException,
       auth: 'user',
       http: { method: 'PUT', path: '/shows/:id/exceptions/:exception_id', summary: 'Edit an exception of a show (409 on a collision)', tag },
@@ -120,7 +110,7 @@ function showExceptionOperations() {
     }),
     showSplit: defineOperation({
       subject: 'scheduling.shows.split',
-      input: z.object({ ...splitFields, item_type: ShowItemType.optional(), item_id: Id.optional() }),
+      input: z.object({ ...splitFields, ...showItemFields }).superRefine(itemNamed),
       output: z.object({ before: Show, after: Show }),
       auth: 'user',
       http: { method: 'POST', path: '/shows/:id/split', summary: 'This and following: the series stops before `at`; a new series with the changes carries on from there', tag },
