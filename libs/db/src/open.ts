@@ -14,6 +14,8 @@ export interface DatabaseOptions {
   memory?: boolean;
   /** Pool size for pg (default 10). */
   poolSize?: number;
+  /** Told of every connection the server ended or broke (pg only; for a log line). */
+  onConnectionError?: (error: Error) => void;
 }
 
 export interface Database {
@@ -51,14 +53,22 @@ export function redactUrl(url: string): string {
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.onConnectionError ?? (() => undefined));
   return openPglite(options.memory ? undefined : options.dataDir ?? './data/pglite');
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, onConnectionError: (error: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // Idle clients that lose their server emit errors; the pool replaces them.
+  // A client that loses its server emits 'error'. The pool listens only while the client is idle
+  // (and then drops it); a client checked out for a query or a transaction had no listener, so a
+  // terminated backend threw an uncaught 'error' and ended the process. The query on it fails on
+  // its own (a transient error, 503 at the edge) and the pool drops the client when it comes back
+  // unqueryable, so the listener only has to exist.
+  // Every client's own listener says it (once); the pool's repeats idle clients' errors.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', onConnectionError);
+  });
   try {
     const client = await pool.connect();
     client.release();

@@ -12,6 +12,7 @@ import {
   type Principal,
 } from '@airwave/contracts';
 import type { z } from 'zod';
+import { asEdgeFailure } from './failures';
 
 /** The fields that tie a log line to the request it was written for. */
 export interface LogTrace {
@@ -58,8 +59,12 @@ export async function bindOperation<O extends Operation>(
       const input = op.input.safeParse(envelope.data.input ?? {});
       if (!input.success) throw validationError(input.error);
       const context = new HandlerContext(principal, request.headers);
-      const output = await handler(input.data as z.output<O['input']>, context as CallContext as ContextFor<O>);
-      return output ?? null;
+      try {
+        const output = await handler(input.data as z.output<O['input']>, context as CallContext as ContextFor<O>);
+        return output ?? null;
+      } catch (error) {
+        throw asEdgeFailure(error);
+      }
     },
     { queue: options.queue ?? op.subject.split('.')[0] },
   );
