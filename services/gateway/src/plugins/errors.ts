@@ -4,6 +4,7 @@
 // answered in the same envelope through Fastify's factory options, exported here.
 import type { Socket } from 'node:net';
 import { AirwaveError, failure, httpStatusByCode } from '@airwave/contracts';
+import { asEdgeFailure } from '@airwave/service-kit';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { securityHeaders } from './request-context';
@@ -28,6 +29,12 @@ export function toAirwaveError(error: unknown, request: FastifyRequest): Airwave
   // A body the client stopped sending (connection closed, stream cut short) is its mistake, not ours.
   if ((fastifyError.code === 'ECONNRESET' || fastifyError.code === 'ERR_STREAM_PREMATURE_CLOSE') && !request.raw.complete) {
     return new AirwaveError('bad_request', 'The request body ended before it was complete.');
+  }
+  // The database or the bus failing under a plugin (uploads, feeds) is a 503 to retry, not a 500.
+  const transient = asEdgeFailure(error);
+  if (AirwaveError.is(transient)) {
+    request.log.warn({ err: error }, 'Transient failure');
+    return transient;
   }
   request.log.error({ err: error }, 'Unhandled error');
   return new AirwaveError('internal', 'Internal error.');
