@@ -6,3 +6,4 @@ export { sql } from 'kysely';
 export type { Kysely, Transaction } from 'kysely';
 export * from './testing';
 export * from './transient';
+export * from './deadline';

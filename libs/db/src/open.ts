@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { withDeadlines } from './deadline-dialect';
 
 // Every database handle is untyped at this level; services type their own schema.
 export type AnyDB = Kysely<any>;
@@ -76,7 +77,7 @@ async function openPostgres(url: string, poolSize: number, onConnectionError: (e
     await pool.end().catch(() => undefined);
     throw new DatabaseUnreachableError(url, error);
   }
-  const root: AnyDB = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const root: AnyDB = new Kysely({ dialect: withDeadlines(new PostgresDialect({ pool }), true) });
   return {
     root,
     kind: 'postgres',
@@ -99,7 +100,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   ]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ? { dataDir, extensions: { pg_trgm, unaccent, btree_gist } } : { extensions: { pg_trgm, unaccent, btree_gist } });
-  const root: AnyDB = new Kysely({ dialect: new PGliteDialect(client) });
+  // PGlite runs a statement to its end in this thread; statement_timeout would not interrupt it.
+  const root: AnyDB = new Kysely({ dialect: withDeadlines(new PGliteDialect(client), false) });
   return {
     root,
     kind: 'pglite',

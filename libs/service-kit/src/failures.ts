@@ -3,7 +3,7 @@
 // message bus's (closed, draining, disconnected, timed out, no responders) as `unavailable`, which
 // the gateway answers 503 with Retry-After; anything else stays an unexpected error (logged, 500).
 import { AirwaveError } from '@airwave/contracts';
-import { isTransientDatabaseError } from '@airwave/db';
+import { DeadlinePassedError, isTransientDatabaseError } from '@airwave/db';
 
 /** The error classes of the NATS client that say the bus, not the request, failed. */
 const busFailureNames = new Set(['ClosedConnectionError', 'DrainingConnectionError', 'ConnectionError', 'TimeoutError', 'NoResponders', 'RequestError']);
@@ -15,6 +15,7 @@ export function isTransientBusError(error: unknown): boolean {
 /** The failure as the edge answers it: transient database and bus errors become `unavailable`. */
 export function asEdgeFailure(error: unknown): unknown {
   if (AirwaveError.is(error)) return error;
+  if (error instanceof DeadlinePassedError) return Object.assign(new AirwaveError('timeout', error.message), { cause: error });
   if (isTransientBusError(error)) return Object.assign(new AirwaveError('unavailable', 'The message bus is not available; try again shortly.'), { cause: error });
   if (!isTransientDatabaseError(error)) return error;
   const code = (error as { code?: unknown }).code;
