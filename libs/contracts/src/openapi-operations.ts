@@ -117,6 +117,8 @@ function entryOf(op: Operation, schemas: Record<string, JsonSchema>, aliases: st
     if (names.length) parameters.push(dParameter(inputName));
   }
   const hasBody = http.method !== 'GET';
+  // Every write takes an Idempotency-Key (api-conventions.md).
+  if (hasBody) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   if (names.length || (hasBody && http.method !== 'DELETE')) schemas[inputName] = input.fields;
   const body = hasBody && (http.method !== 'DELETE' || names.length > 0);
   return {

@@ -51,8 +51,13 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   if (status === 503) reply.header('retry-after', retryAfter);
   if (status === 429) reply.header('retry-after', retryAfterOf(error));
   if (status >= 500) request.log.warn({ code: error.code, message: error.message }, 'Request failed');
+  return reply.code(status).send(failureBody(error));
+}
+
+/** The envelope of a refusal. */
+export function failureBody(error: AirwaveError) {
   const data = error.details === undefined ? { code: error.code } : { code: error.code, details: error.details };
-  return reply.code(status).send(failure(error.message, data));
+  return failure(error.message, data);
 }
 
 /** The 404 of a path no route serves (also the module catch-all's answer when no module has it). */
