@@ -119,10 +119,14 @@ export function responsesOf(success: Record<string, JsonSchema>, statuses: numbe
 }
 
 /** The 200 reply of a JSON operation: the envelope around `data`. */
-export function jsonSuccess(data: JsonSchema, sessionHeader: boolean): JsonSchema {
+export function jsonSuccess(data: JsonSchema, sessionHeader: boolean, write = false): JsonSchema {
   return {
     description: 'Success: the envelope with `status: true`',
-    headers: { 'x-request-id': headerRef('RequestId'), ...(sessionHeader ? { 'x-session-expiry': headerRef('SessionExpiry') } : {}) },
+    headers: {
+      'x-request-id': headerRef('RequestId'),
+      ...(sessionHeader ? { 'x-session-expiry': headerRef('SessionExpiry') } : {}),
+      ...(write ? { 'idempotent-replayed': headerRef('IdempotentReplayed') } : {}),
+    },
     content: { 'application/json': { schema: envelope(data, true) } },
   };
 }
