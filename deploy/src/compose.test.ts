@@ -18,6 +18,7 @@ interface ComposeService {
   environment?: Record<string, string>;
   ports?: string[];
   depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
 }
 
 const repo = resolve(k8sRoot, '..', '..');
@@ -77,6 +78,24 @@ describe('deploy/compose/compose.yaml', () => {
     expect(serviceOf(job.workload)!.command).toEqual(job.command);
     for (const name of ['account', 'media', 'scheduling', 'modules']) {
       expect(compose.services[name]!.depends_on?.migrate, name).toEqual({ condition: 'service_completed_successfully' });
+    }
+  });
+
+  it('lets nothing reach the gateway before it is ready: every process healthy only on /readyz, the gateway only after the services', () => {
+    const ports: Record<string, number> = { account: 9464, media: 9464, scheduling: 9464, modules: 9464, gateway: 8080 };
+    for (const [name, port] of Object.entries(ports)) {
+      const test = compose.services[name]!.healthcheck?.test.join(' ') ?? '';
+      expect(test, name).toContain(`http://127.0.0.1:${port}/readyz`);
+      expect(test, name).toMatch(/process\.exit\(r\.ok \? 0 : 1\)/);
+    }
+    for (const name of ['account', 'media', 'scheduling', 'modules']) {
+      expect(compose.services.gateway!.depends_on?.[name], name).toEqual({ condition: 'service_healthy' });
+    }
+    // Kubernetes routes to a pod only once its readiness probe (the same /readyz) passes.
+    for (const deployment of manifests.filter((m) => m.kind === 'Deployment')) {
+      for (const container of deployment.spec.template.spec.containers) {
+        expect(container.readinessProbe?.httpGet?.path, deployment.metadata.name).toBe('/readyz');
+      }
     }
   });
 

@@ -178,6 +178,17 @@ export function busSuite(name: string, makePair: (options: Pick<BusOptions, 'onH
       await sub.unsubscribe();
     });
 
+    it("carries the request's deadline: now + its timeout, or an earlier one the caller carried on", async () => {
+      const sub = await a.handle('echo.deadline', ({ headers }) => Number(headers['x-airwave-deadline']));
+      const before = Date.now();
+      const own = (await b.request('echo.deadline', {}, { timeoutMs: 3000 })) as number;
+      expect(own).toBeGreaterThanOrEqual(before + 3000);
+      expect(own).toBeLessThanOrEqual(Date.now() + 3000);
+      const earlier = before + 1000;
+      await expect(b.request('echo.deadline', {}, { timeoutMs: 3000, headers: { 'x-airwave-deadline': String(earlier) } })).resolves.toBe(earlier);
+      await sub.unsubscribe();
+    });
+
     it('delivers an event to two subscribers', async () => {
       const seenA: IncomingEvent[] = [];
       const seenB: IncomingEvent[] = [];

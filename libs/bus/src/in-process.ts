@@ -3,6 +3,7 @@
 // fail at once, payloads are copied as if they crossed a wire, and events are stored in a stream
 // with durable consumers, acks and redelivery. The hub (in-process-hub.ts) is the shared network,
 // in-process-requests.ts its request/reply and in-process-events.ts its stream.
+import { withDeadline } from './deadline';
 import { closed, encodeReply, noResponders, readReply, unwrapReplyJson } from './errors';
 import { InFlight } from './in-flight';
 import { joinConsumer, publishEvent, pump } from './in-process-events';
@@ -41,8 +42,8 @@ class InProcessBus implements Bus, HubBus {
     const chosen = chooseHandlers(this.hub, requestSubject(this.prefix, subject));
     if (chosen.length === 0) throw noResponders(subject);
     const payload = JSON.stringify(data === undefined ? null : data);
-    const headers = { ...(options.headers ?? {}) };
-    return firstReply(chosen, subject, payload, headers, options.timeoutMs ?? this.timeoutMs, read);
+    const timeout = options.timeoutMs ?? this.timeoutMs;
+    return firstReply(chosen, subject, payload, withDeadline(options.headers, timeout), timeout, read);
   }
 
   /** Runs one handler as its own bus would, returning the serialized reply. */

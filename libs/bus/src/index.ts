@@ -2,6 +2,7 @@ export * from './types';
 export * from './in-process';
 export * from './nats';
 export { streamName, subjectMatches } from './subjects';
+export { deadlineOf, withDeadline } from './deadline';
 import { createInProcessBus } from './in-process';
 import { connectNatsBus } from './nats';
 import type { Bus, BusOptions } from './types';

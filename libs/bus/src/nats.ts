@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { AirwaveError } from '@airwave/contracts';
 import { jetstream, jetstreamManager, type ConsumerMessages, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection, Subscription as NatsSubscription } from '@nats-io/transport-node';
+import { withDeadline } from './deadline';
 import { closed, readReply, unwrapReplyJson } from './errors';
 import { InFlight } from './in-flight';
 import { followStatus, openNatsConnection } from './nats-connection';
@@ -90,7 +91,7 @@ class NatsBus implements Bus {
       return Promise.reject(error);
     }
     const timeout = options.timeoutMs ?? this.timeoutMs;
-    const h = toNatsHeaders(options.headers);
+    const h = toNatsHeaders(withDeadline(options.headers, timeout));
     return this.replies.send(requestSubject(this.prefix, subject), subject, data, h, timeout, read);
   }
 

@@ -23,9 +23,14 @@ export interface ClientOptions {
   onResponse?: (response: Response) => void;
 }
 
+/** Per call: the Idempotency-Key of a write (a new one each call by default; reuse it to retry). */
+export interface CallOptions {
+  idempotencyKey?: string;
+}
+
 type Groups = typeof operationGroups;
 type OpMethod<O> = O extends Operation<infer I, infer Out>
-  ? (input: z.input<I>) => Promise<z.output<Out>>
+  ? (input: z.input<I>, options?: CallOptions) => Promise<z.output<Out>>
   : never;
 export type AreaClient<G> = { [K in keyof G]: OpMethod<G[K]> };
 
@@ -121,8 +126,12 @@ export class AirwaveClient {
     return session;
   }
 
-  /** Calls any operation that has an HTTP binding. */
-  async call<O extends Operation>(op: O, input: z.input<O['input']>): Promise<z.output<O['output']>> {
+  /**
+   * Calls any operation that has an HTTP binding. Every write carries an Idempotency-Key (a new
+   * UUID unless `idempotencyKey` is given): to retry a write whose reply was lost, call again with
+   * the same key, and the server answers the first reply instead of changing anything twice.
+   */
+  async call<O extends Operation>(op: O, input: z.input<O['input']>, options: CallOptions = {}): Promise<z.output<O['output']>> {
     const http = op.http;
     if (!http) throw new Error(`${op.subject} has no HTTP route`);
     const fields: Record<string, unknown> = { ...((input ?? {}) as Record<string, unknown>) };
@@ -138,6 +147,7 @@ export class AirwaveClient {
     if (this.credentials && 'appKey' in this.credentials) {
       headers.authorization = `Bearer ${btoa(String(this.credentials.appKeyId))}:${this.credentials.appKey}`;
     }
+    if (http.method !== 'GET') headers['idempotency-key'] = options.idempotencyKey ?? globalThis.crypto.randomUUID();
     let body: string | undefined;
     if (http.method === 'GET' || http.method === 'DELETE') {
       for (const [name, value] of Object.entries(fields)) {
@@ -172,9 +182,9 @@ export type TypedClient = AirwaveClient & { [G in keyof Groups]: AreaClient<Grou
 export function createClient(options: ClientOptions): TypedClient {
   const client = new AirwaveClient(options);
   for (const [group, operations] of Object.entries(operationGroups as Record<string, Record<string, Operation>>)) {
-    const area: Record<string, (input: unknown) => Promise<unknown>> = {};
+    const area: Record<string, (input: unknown, options?: CallOptions) => Promise<unknown>> = {};
     for (const [name, op] of Object.entries(operations)) {
-      if (op.http) area[name] = (input: unknown) => client.call(op, input as never);
+      if (op.http) area[name] = (input: unknown, options?: CallOptions) => client.call(op, input as never, options);
     }
     (client as unknown as Record<string, unknown>)[group] = area;
   }

@@ -7,6 +7,12 @@ import { WireError } from './errors';
 export const busHeaders = {
   requestId: 'x-request-id',
   traceparent: 'traceparent',
+  /**
+   * When the caller stops waiting for the reply: epoch milliseconds, set by the bus on every request
+   * from its timeout (the earlier of that and a deadline already carried). A service starts no work
+   * and commits no transaction past it, less a margin for the reply's way back (docs/reliability.md).
+   */
+  deadline: 'x-airwave-deadline',
 } as const;
 
 export const BusRequest = z.object({

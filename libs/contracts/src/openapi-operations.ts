@@ -117,6 +117,8 @@ function entryOf(op: Operation, schemas: Record<string, JsonSchema>, aliases: st
     if (names.length) parameters.push(dParameter(inputName));
   }
   const hasBody = http.method !== 'GET';
+  // Every write takes an Idempotency-Key (api-conventions.md).
+  if (hasBody) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
   if (names.length || (hasBody && http.method !== 'DELETE')) schemas[inputName] = input.fields;
   const body = hasBody && (http.method !== 'DELETE' || names.length > 0);
   return {
@@ -129,7 +131,7 @@ function entryOf(op: Operation, schemas: Record<string, JsonSchema>, aliases: st
     ...(op.appKeys === false ? { 'x-app-keys': false } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: requestBody(inputName, http.method !== 'DELETE' && input.required.length > 0) } : {}),
-    responses: responsesOf({ '200': jsonSuccess(jsonSchemaOf(op.output, 'output'), op.auth === 'user') }, errorStatusesFor({ body: hasBody, rateLimited: op.auth === 'none' || op.throttled === true })),
+    responses: responsesOf({ '200': jsonSuccess(jsonSchemaOf(op.output, 'output'), op.auth === 'user', hasBody) }, errorStatusesFor({ body: hasBody, rateLimited: op.auth === 'none' || op.throttled === true })),
   };
 }
 

@@ -8,7 +8,7 @@ import { creationRoutes } from './creation';
 import { httpOperations } from './registry';
 import { apiDescription, apiLicense, defaultServers, securitySchemes, tagsOf } from './openapi-info';
 import { creationEntry, openApiPath, operationEntry } from './openapi-operations';
-import { errorEnvelopeSchema, errorResponseComponents, headerComponents } from './openapi-responses';
+import { errorEnvelopeSchema, errorResponseComponents, headerComponents, parameterComponents } from './openapi-responses';
 import { extraEntry, type ExtraRoute } from './openapi-extras';
 import type { JsonSchema } from './openapi-schema';
 
@@ -60,6 +60,7 @@ export function buildOpenApiDocument(
       securitySchemes,
       schemas,
       responses: errorResponseComponents(),
+      parameters: parameterComponents,
       headers: headerComponents,
     },
     paths,

@@ -5,3 +5,5 @@ export * from './migrate';
 export { sql } from 'kysely';
 export type { Kysely, Transaction } from 'kysely';
 export * from './testing';
+export * from './transient';
+export * from './deadline';

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { withDeadlines } from './deadline-dialect';
 
 // Every database handle is untyped at this level; services type their own schema.
 export type AnyDB = Kysely<any>;
@@ -14,6 +15,8 @@ export interface DatabaseOptions {
   memory?: boolean;
   /** Pool size for pg (default 10). */
   poolSize?: number;
+  /** Told of every connection the server ended or broke (pg only; for a log line). */
+  onConnectionError?: (error: Error) => void;
 }
 
 export interface Database {
@@ -51,14 +54,22 @@ export function redactUrl(url: string): string {
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.onConnectionError ?? (() => undefined));
   return openPglite(options.memory ? undefined : options.dataDir ?? './data/pglite');
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, onConnectionError: (error: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // Idle clients that lose their server emit errors; the pool replaces them.
+  // A client that loses its server emits 'error'. The pool listens only while the client is idle
+  // (and then drops it); a client checked out for a query or a transaction had no listener, so a
+  // terminated backend threw an uncaught 'error' and ended the process. The query on it fails on
+  // its own (a transient error, 503 at the edge) and the pool drops the client when it comes back
+  // unqueryable, so the listener only has to exist.
+  // Every client's own listener says it (once); the pool's repeats idle clients' errors.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', onConnectionError);
+  });
   try {
     const client = await pool.connect();
     client.release();
@@ -66,7 +77,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await pool.end().catch(() => undefined);
     throw new DatabaseUnreachableError(url, error);
   }
-  const root: AnyDB = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const root: AnyDB = new Kysely({ dialect: withDeadlines(new PostgresDialect({ pool }), true) });
   return {
     root,
     kind: 'postgres',
@@ -89,7 +100,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   ]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ? { dataDir, extensions: { pg_trgm, unaccent, btree_gist } } : { extensions: { pg_trgm, unaccent, btree_gist } });
-  const root: AnyDB = new Kysely({ dialect: new PGliteDialect(client) });
+  // PGlite runs a statement to its end in this thread; statement_timeout would not interrupt it.
+  const root: AnyDB = new Kysely({ dialect: withDeadlines(new PGliteDialect(client), false) });
   return {
     root,
     kind: 'pglite',

@@ -1,4 +1,5 @@
 export * from './operations';
+export * from './failures';
 export * from './service';
 export * from './runtime';
 export * from './process';

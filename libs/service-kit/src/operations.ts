@@ -12,6 +12,8 @@ import {
   type Principal,
 } from '@airwave/contracts';
 import type { z } from 'zod';
+import { withinDeadline } from './deadline';
+import { asEdgeFailure } from './failures';
 
 /** The fields that tie a log line to the request it was written for. */
 export interface LogTrace {
@@ -58,8 +60,12 @@ export async function bindOperation<O extends Operation>(
       const input = op.input.safeParse(envelope.data.input ?? {});
       if (!input.success) throw validationError(input.error);
       const context = new HandlerContext(principal, request.headers);
-      const output = await handler(input.data as z.output<O['input']>, context as CallContext as ContextFor<O>);
-      return output ?? null;
+      try {
+        const output = await withinDeadline(request.headers, async () => handler(input.data as z.output<O['input']>, context as CallContext as ContextFor<O>));
+        return output ?? null;
+      } catch (error) {
+        throw asEdgeFailure(error);
+      }
     },
     { queue: options.queue ?? op.subject.split('.')[0] },
   );
@@ -104,7 +110,8 @@ export async function callOperation<O extends Operation>(
 ): Promise<z.output<O['output']>> {
   const inherited: Headers = {};
   const outer = options.within?.headers;
-  for (const name of [busHeaders.requestId, busHeaders.traceparent]) {
+  // The deadline carries on too: a call made for a request ends when that request does.
+  for (const name of [busHeaders.requestId, busHeaders.traceparent, busHeaders.deadline]) {
     const value = outer?.[name];
     if (value) inherited[name] = value;
   }

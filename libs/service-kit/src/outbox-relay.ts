@@ -1,7 +1,7 @@
 // The outbox relay: publishes a service's committed outbox rows to the bus, in order, and marks
 // them sent (outbox.ts says why events go through an outbox).
 import type { Bus } from '@airwave/bus';
-import type { AnyDB } from '@airwave/db';
+import { runWithoutDeadline, type AnyDB } from '@airwave/db';
 import type { Logger } from '@airwave/logging';
 import { sql } from 'kysely';
 
@@ -20,7 +20,9 @@ export function startOutboxRelay(db: AnyDB, bus: Bus, logger: Logger, options: {
   let again = false;
   let stopped = false;
 
-  function run(): Promise<void> {
+  // A handler's kick must not hand the relay its request's deadline (libs/db deadline.ts).
+  const run = (): Promise<void> => runWithoutDeadline(relayNow);
+  function relayNow(): Promise<void> {
     if (running) {
       again = true;
       return running;

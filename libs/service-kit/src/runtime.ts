@@ -51,7 +51,11 @@ export async function openInfrastructure(config: RuntimeConfig, logger: Logger, 
   try {
     const database =
       options.database ??
-      (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/pglite` }));
+      (await openDatabase(
+        config.DATABASE_URL
+          ? { url: config.DATABASE_URL, onConnectionError: (error) => logger.warn({ err: error }, 'Database connection lost; the pool opens a new one') }
+          : { dataDir: `${config.DATA_DIR}/pglite` },
+      ));
     if (!options.database) opened.push(database);
     const bus =
       options.bus ??

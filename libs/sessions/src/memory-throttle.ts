@@ -19,7 +19,7 @@ function sweeper(maps: Map<string, { expiresAtMs: number }>[]) {
   };
 }
 
-export type ThrottlePart = Pick<SessionStore, 'throttleAttempt' | 'throttleGiveBack' | 'throttleClear' | 'putValue' | 'getValue' | 'deleteValue'>;
+export type ThrottlePart = Pick<SessionStore, 'throttleAttempt' | 'throttleGiveBack' | 'throttleClear' | 'putValue' | 'getValue' | 'deleteValue' | 'claimValue'>;
 
 export function memoryThrottlePart(): ThrottlePart & { clear(): void } {
   const buckets: Buckets = new Map();
@@ -65,6 +65,7 @@ export function memoryThrottlePart(): ThrottlePart & { clear(): void } {
     async getValue(name) {
       return live(values, name)?.value ?? null;
     },
+    claimValue: async (name, value, ttlSeconds) => live(values, name)?.value ?? (values.set(name, { value, expiresAtMs: Date.now() + ttlSeconds * 1000 }), null),
     async deleteValue(name) {
       const existed = live(values, name) !== undefined;
       values.delete(name);

@@ -28,6 +28,7 @@ export function createMemorySessionStore(options: { ttlSeconds?: number } = {}):
     putValue: throttle.putValue,
     getValue: throttle.getValue,
     deleteValue: throttle.deleteValue,
+    claimValue: throttle.claimValue,
     async ping() {},
     async close() {
       sessions.clear();

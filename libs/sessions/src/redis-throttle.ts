@@ -39,5 +39,15 @@ export function redisThrottlePart(redis: Redis, guard: Guard, prefix: string): T
       }),
     getValue: (name) => guard(() => redis.get(valueKey(name))),
     deleteValue: (name) => guard(async () => (await redis.del(valueKey(name))) === 1),
+    claimValue: (name, value, ttlSeconds) =>
+      guard(async () => {
+        // SET NX, then GET what is there; a value that expired in between is claimed again.
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          if ((await redis.set(valueKey(name), value, 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX')) === 'OK') return null;
+          const kept = await redis.get(valueKey(name));
+          if (kept !== null) return kept;
+        }
+        throw new Error(`Cannot claim ${name}.`);
+      }),
   };
 }

@@ -125,6 +125,18 @@ function suite(name: string, make: (ttlSeconds: number) => SessionStore, inspect
       expect(await store.authenticate(b.key)).toBeNull();
       expect(await store.authenticate(c.key)).not.toBeNull();
     });
+
+    it('lets one of several callers claim a name, and the others read what it kept', async () => {
+      const store = open();
+      const name = `claim-${randomBytes(4).toString('hex')}`;
+      const claims = await Promise.all(['a', 'b', 'c'].map((value) => store.claimValue(name, value, 60)));
+      expect(claims.filter((claim) => claim === null)).toHaveLength(1);
+      const winner = ['a', 'b', 'c'][claims.indexOf(null)];
+      expect(claims.filter((claim) => claim !== null)).toEqual([winner, winner]);
+      await store.deleteValue(name);
+      expect(await store.claimValue(name, 'd', 60)).toBeNull();
+      expect(await store.getValue(name)).toBe('d');
+    });
   });
 }
 

@@ -55,6 +55,11 @@ export interface SessionStore {
   getValue(name: string): Promise<string | null>;
   /** Deletes a value; true when it existed (so of two callers deleting it at once, one gets true). */
   deleteValue(name: string): Promise<boolean>;
+  /**
+   * Keeps `value` under `name` for `ttlSeconds` unless a live value is there already: null when this
+   * caller claimed the name, else the value kept (of two callers claiming it at once, one gets null).
+   */
+  claimValue(name: string, value: string, ttlSeconds: number): Promise<string | null>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -112,6 +112,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   const moduleRoutes = new ModuleRoutes(bus, options.moduleOperations ?? new Map(), options.logger);
   const runOperation = operationRunner({
     bus,
+    sessions,
     identifyCaller: app.identifyCaller,
     requestTimeoutMs: options.requestTimeoutMs,
     onModulesChanged: () => moduleRoutes.invalidate(),

@@ -3,7 +3,9 @@
 // service's reply in the OpenBroadcaster envelope.
 import type { Bus } from '@airwave/bus';
 import { authorize, okJson, type Operation } from '@airwave/contracts';
+import type { SessionStore } from '@airwave/sessions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fingerprintOf, idempotencyKeyOf, runIdempotently } from './idempotency';
 import { JSON_TYPE } from './http-constants';
 import { checkInput, operationFields, refuseUnknownParameters, requestSource } from './operation-input';
 import type { Caller } from './plugins/authentication';
@@ -11,6 +13,8 @@ import { busHeadersOf } from './plugins/request-context';
 
 export interface OperationRunnerOptions {
   bus: Bus;
+  /** Where Idempotency-Keys and their replies are kept (the session store: Redis in production). */
+  sessions: SessionStore;
   identifyCaller(request: FastifyRequest, fields: Record<string, unknown>): Promise<Caller | null>;
   requestTimeoutMs?: number;
   /** Called after an operation of the modules service changed something (install, uninstall). */
@@ -25,7 +29,7 @@ export type RunOperation = (
   creating?: boolean,
 ) => Promise<FastifyReply>;
 
-export function operationRunner({ bus, identifyCaller, requestTimeoutMs, onModulesChanged }: OperationRunnerOptions): RunOperation {
+export function operationRunner({ bus, sessions, identifyCaller, requestTimeoutMs, onModulesChanged }: OperationRunnerOptions): RunOperation {
   const timeout = requestTimeoutMs ? { timeoutMs: requestTimeoutMs } : {};
   return async (op, request, reply, params, creating = false) => {
     const method = op.http!.method;
@@ -40,11 +44,20 @@ export function operationRunner({ bus, identifyCaller, requestTimeoutMs, onModul
     if (method === 'GET' || method === 'DELETE') refuseUnknownParameters(op, fields, params);
     const raw = { ...fields, ...params };
     checkInput(op, raw);
-    // The reply's data as the service serialized it, written into the envelope as it is: parsing
-    // it and serializing it again was a fifth of the gateway's CPU on large replies (/shows).
-    const data = await bus.requestJson(op.subject, { input: raw, principal }, { headers: busHeadersOf(request), ...timeout });
-    // This replica learns of its own module changes at once; others follow the announcement.
-    if (op.subject.startsWith('modules.') && method !== 'GET') onModulesChanged();
-    return reply.type(JSON_TYPE).send(okJson(data, op.successMessage));
+    const run = async () => {
+      // The reply's data as the service serialized it, written into the envelope as it is: parsing
+      // it and serializing it again was a fifth of the gateway's CPU on large replies (/shows).
+      const data = await bus.requestJson(op.subject, { input: raw, principal }, { headers: busHeadersOf(request), ...timeout });
+      // This replica learns of its own module changes at once; others follow the announcement.
+      if (op.subject.startsWith('modules.') && method !== 'GET') onModulesChanged();
+      return okJson(data, op.successMessage);
+    };
+    // A write with an Idempotency-Key runs once per user and key (idempotency.ts). Without a user
+    // (login, registration) there is no one to keep the key for: the key is ignored.
+    const key = method === 'GET' ? undefined : idempotencyKeyOf(request);
+    if (key && principal) {
+      return runIdempotently(sessions, request, reply, { principal, key, fingerprint: fingerprintOf(method, op.subject, raw) }, run);
+    }
+    return reply.type(JSON_TYPE).send(await run());
   };
 }

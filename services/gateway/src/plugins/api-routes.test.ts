@@ -46,7 +46,7 @@ describe('API routes', () => {
     app = await bareGateway();
     await app.register(bodyParsing);
     await app.register(authentication, { bus, sessions });
-    const runOperation = operationRunner({ bus, identifyCaller: app.identifyCaller, onModulesChanged: () => moduleRoutes.invalidate() });
+    const runOperation = operationRunner({ bus, sessions, identifyCaller: app.identifyCaller, onModulesChanged: () => moduleRoutes.invalidate() });
     await app.register(apiRoutes, { runOperation, moduleRoutes });
   });
   afterEach(async () => {

@@ -35,6 +35,27 @@ describe('errors in the envelope', () => {
     expect([unavailable.statusCode, unavailable.headers['retry-after']]).toEqual([503, '7']);
   });
 
+  it('answers a database or bus failure under a route as 503 with Retry-After, never 500', async () => {
+    app = await bareGateway();
+    const failures: Record<string, Error> = {
+      '/lost': new Error('Connection terminated unexpectedly'),
+      '/restarting': Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      '/serialization': Object.assign(new Error('could not serialize access'), { code: '40001' }),
+      '/refused': Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      '/bus-closed': Object.assign(new Error('closed connection'), { name: 'ClosedConnectionError' }),
+    };
+    for (const [url, error] of Object.entries(failures)) {
+      app.get(url, async () => {
+        throw error;
+      });
+    }
+    for (const url of Object.keys(failures)) {
+      const reply = await app.inject({ url });
+      expect([url, reply.statusCode, reply.headers['retry-after'], reply.json().data.code]).toEqual([url, 503, '7', 'unavailable']);
+      expect(reply.json().status).toBe(false);
+    }
+  });
+
   it('answers anything unexpected as internal (500), logging it without sending it', async () => {
     const { logger, lines } = capturedLogger();
     app = await bareGateway(logger);

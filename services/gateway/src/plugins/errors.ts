@@ -4,6 +4,7 @@
 // answered in the same envelope through Fastify's factory options, exported here.
 import type { Socket } from 'node:net';
 import { AirwaveError, failure, httpStatusByCode } from '@airwave/contracts';
+import { asEdgeFailure } from '@airwave/service-kit';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { securityHeaders } from './request-context';
@@ -29,6 +30,12 @@ export function toAirwaveError(error: unknown, request: FastifyRequest): Airwave
   if ((fastifyError.code === 'ECONNRESET' || fastifyError.code === 'ERR_STREAM_PREMATURE_CLOSE') && !request.raw.complete) {
     return new AirwaveError('bad_request', 'The request body ended before it was complete.');
   }
+  // The database or the bus failing under a plugin (uploads, feeds) is a 503 to retry, not a 500.
+  const transient = asEdgeFailure(error);
+  if (AirwaveError.is(transient)) {
+    request.log.warn({ err: error }, 'Transient failure');
+    return transient;
+  }
   request.log.error({ err: error }, 'Unhandled error');
   return new AirwaveError('internal', 'Internal error.');
 }
@@ -44,8 +51,13 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   if (status === 503) reply.header('retry-after', retryAfter);
   if (status === 429) reply.header('retry-after', retryAfterOf(error));
   if (status >= 500) request.log.warn({ code: error.code, message: error.message }, 'Request failed');
+  return reply.code(status).send(failureBody(error));
+}
+
+/** The envelope of a refusal. */
+export function failureBody(error: AirwaveError) {
   const data = error.details === undefined ? { code: error.code } : { code: error.code, details: error.details };
-  return reply.code(status).send(failure(error.message, data));
+  return failure(error.message, data);
 }
 
 /** The 404 of a path no route serves (also the module catch-all's answer when no module has it). */

@@ -1,0 +1,89 @@
+// A Kysely dialect that keeps the current deadline (deadline.ts) around the real one's driver.
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+import { timeLeft } from './deadline';
+
+/** A connection that refuses to start a statement outside a transaction once the deadline passed. */
+class DeadlineConnection implements DatabaseConnection {
+  inTransaction = false;
+  constructor(readonly inner: DatabaseConnection) {}
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.inTransaction) timeLeft('statement');
+    return this.inner.executeQuery<R>(query);
+  }
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+const innerOf = (connection: DatabaseConnection) => (connection as DeadlineConnection).inner;
+
+class DeadlineDriver implements Driver {
+  constructor(
+    private readonly inner: Driver,
+    private readonly statementTimeouts: boolean,
+  ) {}
+  init = () => this.inner.init();
+  destroy = () => this.inner.destroy();
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new DeadlineConnection(await this.inner.acquireConnection());
+  }
+  releaseConnection = (connection: DatabaseConnection) => this.inner.releaseConnection(innerOf(connection));
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    timeLeft('start');
+    await this.inner.beginTransaction(innerOf(connection), settings);
+    try {
+      const left = timeLeft('start');
+      // No statement of the transaction may run past the deadline (PostgreSQL cancels it: 57014).
+      if (left !== undefined && this.statementTimeouts) {
+        await innerOf(connection).executeQuery(CompiledQuery.raw(`set local statement_timeout = ${Math.max(1, Math.floor(left))}`));
+      }
+    } catch (error) {
+      // Kysely rolls back only a transaction whose begin succeeded.
+      await this.inner.rollbackTransaction(innerOf(connection)).catch(() => undefined);
+      throw error;
+    }
+    (connection as DeadlineConnection).inTransaction = true;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    // The last moment to decide: past it, the caller gets no reply it could trust, so nothing commits
+    // (throwing here makes Kysely roll the transaction back).
+    timeLeft('commit');
+    await this.inner.commitTransaction(innerOf(connection));
+    (connection as DeadlineConnection).inTransaction = false;
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    (connection as DeadlineConnection).inTransaction = false;
+    await this.inner.rollbackTransaction(innerOf(connection));
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    await this.inner.savepoint!(innerOf(connection), name, compile);
+  }
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    await this.inner.rollbackToSavepoint!(innerOf(connection), name, compile);
+  }
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    await this.inner.releaseSavepoint!(innerOf(connection), name, compile);
+  }
+}
+
+/** `dialect` with deadlines kept; `statementTimeouts` where the server enforces statement_timeout. */
+export function withDeadlines(dialect: Dialect, statementTimeouts: boolean): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createDriver: () => new DeadlineDriver(dialect.createDriver(), statementTimeouts),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+  };
+}
