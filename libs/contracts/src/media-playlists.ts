@@ -93,6 +93,7 @@ export const PlaylistSummary = z.object({
   updated: z.string(),
   can_edit: z.boolean(),
 });
+export type PlaylistSummary = z.infer<typeof PlaylistSummary>;
 
 export const WhereUsed = z.object({
   used: z.array(
@@ -109,6 +110,7 @@ export const WhereUsed = z.object({
   /** False while anything uses it: a playlist in use is not deleted. */
   can_delete: z.boolean(),
 });
+export type WhereUsed = z.infer<typeof WhereUsed>;
 
 export const Playlist = PlaylistSummary.extend({
   items: z.array(PlaylistItem),
