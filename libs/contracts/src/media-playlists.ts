@@ -132,6 +132,19 @@ const PlaylistFields = {
 export const PlaylistInput = z.object(PlaylistFields);
 export type PlaylistInput = z.output<typeof PlaylistInput>;
 
+/** An edit: a field left out keeps its value (items left out stay as they are; items sent replace them all). */
+export const PlaylistEdit = z.object({
+  id: Id,
+  name: PlaylistFields.name.optional(),
+  description: z.string().trim().max(5000).optional(),
+  status: Visibility.optional(),
+  type: PlaylistTypeInput.optional(),
+  items: z.array(PlaylistItemInput).max(2000).optional(),
+  permitted_users: PlaylistFields.permitted_users,
+  permitted_groups: PlaylistFields.permitted_groups,
+});
+export type PlaylistEdit = z.output<typeof PlaylistEdit>;
+
 export const playlistSortFields = ['name', 'description', 'updated', 'created'] as const;
 
 /** The estimate of a dynamic item (OB's validate_dynamic_properties). */
@@ -196,10 +209,10 @@ export const playlistOperations = {
   }),
   playlistSave: defineOperation({
     subject: 'media.playlists.save',
-    input: z.object({ id: Id, ...PlaylistFields }),
+    input: PlaylistEdit,
     output: Playlist,
     auth: 'user',
-    http: { method: 'PUT', path: '/playlists/:id', summary: 'Edit a playlist (its items replaced by those sent)', tag },
+    http: { method: 'PUT', path: '/playlists/:id', summary: 'Edit a playlist (fields left out stay; items sent replace its items)', tag },
     successMessage: 'Playlist saved.',
   }),
   playlistDelete: defineOperation({

@@ -63,8 +63,8 @@ export function bindPlaylists(ctx: MediaContext): Promise<Subscription[]> {
       const playlist = await playlistOut(db, row, call.principal);
       return where_used ? { ...playlist, where_used: await whereUsed(ctx, id, call) } : playlist;
     }),
-    bindOperation(bus, ops.playlistCreate, (input, { principal }) => savePlaylist(ctx, undefined, input, principal)),
-    bindOperation(bus, ops.playlistSave, ({ id, ...input }, { principal }) => savePlaylist(ctx, id, input, principal)),
+    bindOperation(bus, ops.playlistCreate, (input, { principal }) => savePlaylist(ctx, input, principal)),
+    bindOperation(bus, ops.playlistSave, (input, { principal }) => savePlaylist(ctx, input, principal)),
     bindOperation(bus, ops.playlistDelete, ({ id }, call) => removePlaylist(ctx, id, call)),
     bindOperation(bus, playlistResolution.resolvePlaylist, (input) => resolvePlaylist(db, input)),
     bindOperation(bus, playlistChecks.summaries, async ({ ids, user }) =>

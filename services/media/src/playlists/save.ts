@@ -1,10 +1,10 @@
 // Saving a playlist (create or edit): every item checked first (media items that may air and that
 // the saver may use, dynamic searches that are valid, saved searches of the saver's own), then the
 // playlist and its items written in one transaction with the event; nothing is half saved.
-import { badRequest, type Playlist, type Principal, type PlaylistInput, type PlaylistItemInput } from '@airwave/contracts';
+import { badRequest, type Playlist, type PlaylistEdit, type PlaylistInput, type PlaylistItemInput, type Principal } from '@airwave/contracts';
 import { expressionBuilder } from 'kysely';
 import type { MediaContext } from '../context';
-import type { MediaDB, MediaSchema } from '../schema';
+import type { MediaDB, MediaSchema, PlaylistRow } from '../schema';
 import { parseFilters, filterExpression } from '../search/filters';
 import { playlistOut, playlistState } from './answer';
 import { assertOwnSavedSearch } from './dynamic';
@@ -54,17 +54,30 @@ function checkFilters(filters: unknown[], index: number): void {
   }
 }
 
-/** Creates (`id` undefined) or edits a playlist; answers it as GET /playlists/{id} does. */
-export async function savePlaylist(ctx: MediaContext, id: number | undefined, input: PlaylistInput, reader: Principal): Promise<Playlist> {
+/** The values an edit writes: what it sends, and for the rest what the playlist has. */
+function merged(input: PlaylistEdit, before: PlaylistRow) {
+  return {
+    name: input.name ?? before.name,
+    description: input.description ?? before.description,
+    status: input.status ?? before.status,
+    type: input.type ?? before.type,
+    permitted_users: input.permitted_users,
+    permitted_groups: input.permitted_groups,
+  };
+}
+
+/** Creates (no `id`) or edits a playlist; answers it as GET /playlists/{id} does. */
+export async function savePlaylist(ctx: MediaContext, input: PlaylistInput | PlaylistEdit, reader: Principal): Promise<Playlist> {
   const { db, events } = ctx;
+  const id = 'id' in input ? input.id : undefined;
   if (id === undefined) assertMayCreate(reader);
   const saved = await db.transaction().execute(async (trx) => {
     const before = id === undefined ? null : assertReadable(reader, id, await lockPlaylist(trx, id));
     if (before) assertEditable(reader, before);
     assertMaySetPermitted(reader, input, before);
-    await checkItems(trx, input.items, reader, before?.owner_id ?? reader.userId);
-    const row = before ? await updatePlaylist(trx, before.id, input) : await insertPlaylist(trx, reader.userId, input);
-    await replaceItems(trx, row.id, input.items);
+    if (input.items) await checkItems(trx, input.items, reader, before?.owner_id ?? reader.userId);
+    const row = before ? await updatePlaylist(trx, before.id, merged(input as PlaylistEdit, before)) : await insertPlaylist(trx, reader.userId, input as PlaylistInput);
+    if (input.items) await replaceItems(trx, row.id, input.items);
     await events.record(trx, 'media.playlist.saved', await playlistState(trx, row), reader);
     return row;
   });
