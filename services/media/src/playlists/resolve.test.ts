@@ -52,6 +52,7 @@ describe('resolving a playlist', () => {
         const last = placed[placed.length - 1];
         expect(first.duration).toBe(last ? last.offset + last.duration : 0);
       }),
+      { numRuns: 500 },
     );
   });
 

@@ -95,7 +95,8 @@ export function placeEntries(entries: readonly Entry[], maxDuration: number | un
     const crossfade = last ? 0 : Math.min(entry.crossfade, entry.duration, next.duration);
     items.push({ ...entry, order: i, offset, crossfade });
     if (last) return { items, duration: end };
-    offset = end - crossfade;
+    // (a + b) − b may round below a: an offset never goes back.
+    offset = Math.max(offset, end - crossfade);
   }
   return { items, duration: 0 };
 }
