@@ -39,6 +39,8 @@ describe.each(apiModes)('players (%s)', (mode) => {
     item.archived = await makeMediaItem(system.api, system.url, admin, wav(1), 'Archived');
     await system.api.post('/media/archive', { key: admin, body: { id: [item.archived] } });
     fm = (await create({ name: 'FM', timezone: 'Europe/London' })).body.data.id;
+    // The default playlists the players below name (ids 1 to 12 of the fresh schema): they must exist.
+    for (let n = 1; n <= 12; n += 1) await system.api.post('/playlists', { key: admin, body: { name: `Fill ${n}` } });
     reader = await user('reader', []);
     monitorOne = await user('monitor.one', [`view_player_monitor:${fm}`]);
     monitorAll = await user('monitor.all', ['view_player_monitor']);
@@ -115,6 +117,7 @@ describe.each(apiModes)('players (%s)', (mode) => {
         [{ station_ids: [item.archived] }, 'station_ids'],
         [{ station_ids: [item.jingle, item.jingle] }, 'station_ids'],
         [{ parent_player_id: 987_654 }, 'parent_player_id'],
+        [{ default_playlist_id: 987_654 }, 'default_playlist_id'],
       ];
       for (const [fields, field] of cases) {
         const reply = await create({ name: 'Bad', timezone: 'UTC', ...fields });

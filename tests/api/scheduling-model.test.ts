@@ -90,6 +90,8 @@ describe.each(apiModes)('the schedule against an independent model (%s)', (mode)
   beforeAll(async () => {
     system = await startBlackBoxSystem(mode);
     admin = await system.api.login('admin', ADMIN_PASSWORD);
+    // The playlists the shows name (ids 1 to 12 of the fresh schema): a show must name one that exists.
+    for (let n = 1; n <= 12; n += 1) await system.api.post('/playlists', { key: admin.key, body: { name: `Model ${n}`, status: 'public' } });
     for (const zone of ZONES) transitions.set(zone, zoneTransitions(zone, ...YEAR));
   });
   afterAll(async () => {

@@ -251,9 +251,10 @@ describe.each(apiModes)('scheduling (%s)', (mode) => {
       const thumbnail = await fetch(`${system.url}/api/v2/shows/${show.body.data.id}/thumbnail`, { headers: { authorization: `Bearer ${dj.key}` } });
       expect(thumbnail.status).toBe(200);
       expect(imageSize(Buffer.from(await thumbnail.arrayBuffer()))).toEqual({ width: 320, height: 160 });
+      const list = (await system.api.post<{ id: number }>('/playlists', { key: admin, body: { name: 'Afternoon', status: 'public' } })).body.data.id;
       const playlist = await system.api.post<{ id: number }>('/shows', {
         key: admin,
-        body: { player_id: otherPlayer, mode: 'once', start: '2026-05-01T13:00:00-04:00', duration: 60, item_type: 'playlist', item_id: 7 },
+        body: { player_id: otherPlayer, mode: 'once', start: '2026-05-01T13:00:00-04:00', duration: 60, item_type: 'playlist', item_id: list },
       });
       expect((await system.api.get(`/shows/${playlist.body.data.id}/thumbnail`, { key: admin })).status).toBe(404);
       expect((await system.api.get('/shows/999999/thumbnail', { key: admin })).status).toBe(404);
