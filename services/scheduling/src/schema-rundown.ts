@@ -8,6 +8,8 @@ import type { AnyDB } from '@airwave/db';
 export interface RundownBlockColumns {
   player_id: number;
   start: Date;
+  /** Where the block ended when it was stored (for the window `scheduling.rundown.changed` names). */
+  end: Date;
   kind: string;
   /** The show (series); 0 for a default-playlist block. */
   show_id: number;
@@ -32,6 +34,7 @@ export async function rundownBlocks(db: AnyDB) {
     .createTable('rundown_blocks')
     .addColumn('player_id', 'integer', (c) => c.notNull().references('players.id').onDelete('cascade'))
     .addColumn('start', 'timestamptz', (c) => c.notNull())
+    .addColumn('end', 'timestamptz', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('show_id', 'integer', (c) => c.notNull())
     .addColumn('inputs', 'text', (c) => c.notNull())

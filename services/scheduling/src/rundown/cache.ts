@@ -6,6 +6,8 @@ import type { SchedulingDB } from '../schema';
 
 export interface CachedBlock {
   start: number;
+  /** Where the block ends in the rundown it was resolved for. */
+  end: number;
   kind: string;
   showId: number;
   inputs: string;
@@ -32,6 +34,7 @@ export async function cachedBlocks(db: SchedulingDB, playerId: number, from: num
       r.start.getTime(),
       {
         start: r.start.getTime(),
+        end: r.end.getTime(),
         kind: r.kind,
         showId: r.show_id,
         inputs: r.inputs,
@@ -50,6 +53,7 @@ export async function cachedBlocks(db: SchedulingDB, playerId: number, from: num
 /** Stores a block's resolution (a later one at the same start replaces it). */
 export async function storeBlock(db: SchedulingDB, playerId: number, block: CachedBlock) {
   const values = {
+    end: new Date(block.end),
     kind: block.kind,
     show_id: block.showId,
     inputs: block.inputs,
@@ -81,11 +85,11 @@ export async function markStale(trx: SchedulingDB, reach: Reach, now: number): P
   if ('players' in reach) query = query.where('player_id', 'in', reach.players.length ? reach.players : [0]);
   if ('playlistId' in reach) query = query.where('playlist_id', '=', reach.playlistId);
   if ('mediaIds' in reach) query = query.where(sql<boolean>`media_ids && ${sql.val(reach.mediaIds)}::integer[]`);
-  const rows = await query.returning(['player_id', 'start', 'duration']).execute();
+  const rows = await query.returning(['player_id', 'start', 'end']).execute();
   const spans = new Map<number, { playerId: number; start: number; end: number }>();
   for (const row of rows) {
     const start = row.start.getTime();
-    const end = start + Number(row.duration) * 1000;
+    const end = row.end.getTime();
     const span = spans.get(row.player_id) ?? { playerId: row.player_id, start, end };
     spans.set(row.player_id, { playerId: row.player_id, start: Math.min(span.start, start), end: Math.max(span.end, end) });
   }

@@ -32,14 +32,14 @@ const excludedAt = (state: State, instant: number) => state.restrictions.filter(
  * A block's resolution: the cached one when it still holds (or has begun: what has begun is never
  * resolved again), else a new one, stored. `last_updated` moves only when what it answers changes.
  */
-async function throughCache(state: State, key: { start: number; kind: string; showId: number }, inputs: string, fresh: () => Promise<Resolved>): Promise<CachedBlock> {
+async function throughCache(state: State, key: { start: number; kind: string; showId: number }, inputs: string, fresh: () => Promise<Resolved>, endOf: (r: Resolved) => number): Promise<CachedBlock> {
   const cached = state.cache.get(key.start);
   const same = cached !== undefined && cached.kind === key.kind && cached.showId === key.showId;
   if (same && (key.start <= state.now || (!cached.stale && cached.inputs === inputs))) return cached;
   const resolved = await fresh();
   const unchanged = same && JSON.stringify([cached.name, cached.description, cached.items]) === JSON.stringify([resolved.name, resolved.description, resolved.items]);
   const lastUpdated = unchanged ? cached.lastUpdated : Math.max(Math.floor(state.now / 1000), (cached?.lastUpdated ?? 0) + 1);
-  const block: CachedBlock = { ...key, inputs, ...resolved, lastUpdated, stale: false };
+  const block: CachedBlock = { ...key, end: endOf(resolved), inputs, ...resolved, lastUpdated, stale: false };
   await storeBlock(state.db, state.player.id, block);
   state.cache.set(key.start, block);
   return block;
@@ -77,7 +77,7 @@ async function showBlock(state: State, show: PlannedShow): Promise<RundownBlock>
           : await resolvePlaylistBlock(sources, player.airing, { playlistId: show.itemId, seed, maxS: lengthS, excludedBy, dropBreakpoints: false });
     return show.timeslotName ? { ...resolved, name: show.timeslotName } : resolved;
   };
-  const block = await throughCache(state, { start: show.start, kind, showId: show.showId }, inputs, fresh);
+  const block = await throughCache(state, { start: show.start, kind, showId: show.showId }, inputs, fresh, () => show.end);
   return blockOut(state, block, show, show.originalStart);
 }
 
@@ -87,8 +87,9 @@ async function defaultBlock(state: State, start: number, maxMs: number): Promise
   if (player.defaultPlaylistId === null) return 0;
   const question = { playlistId: player.defaultPlaylistId, seed: `${player.seedPlayerId}:${start}`, maxS: maxMs / 1000, excludedBy: excludedAt(state, start), dropBreakpoints: true };
   const inputs = digest(['default_playlist', question, player.airing]);
-  const block = await throughCache(state, { start, kind: 'default_playlist', showId: 0 }, inputs, () => resolvePlaylistBlock(state.sources, player.airing, question));
-  return Math.min(Math.round(block.duration * 1000), maxMs);
+  const length = (r: Resolved) => Math.min(Math.round(r.duration * 1000), maxMs);
+  const block = await throughCache(state, { start, kind: 'default_playlist', showId: 0 }, inputs, () => resolvePlaylistBlock(state.sources, player.airing, question), (r) => start + length(r));
+  return length(block);
 }
 
 /** What the player airs in the window: every block overlapping it, in time order. */
