@@ -3,6 +3,7 @@
 // every payload is `EventFrame` (id, type, occurredAt, actor, payload). docs/events.md lists them.
 import { z } from 'zod';
 import { MediaItem } from './media-items';
+import { Playlist } from './media-playlists';
 import { Alert } from './scheduling-alerts';
 import { DaypartingRestriction } from './scheduling-dayparting';
 import { AsRunEntry } from './scheduling-monitor';
@@ -44,6 +45,8 @@ const exceptionGone = z.object({ id: z.number().int(), series_id: z.number().int
  * not what the item is, and an event has many readers.
  */
 export const MediaItemState = MediaItem.omit({ can_edit: true });
+/** A playlist as GET /playlists/{id} answers it, without what depends on the reader (`can_edit`) or on asking (`where_used`). */
+export const PlaylistState = Playlist.omit({ can_edit: true, where_used: true });
 /** Items archived, restored or deleted: their ids (as before) and each one's state after the change, or its last. */
 const mediaItems = z.object({ ids: z.array(z.number().int()), items: z.array(MediaItemState) });
 
@@ -60,6 +63,8 @@ export const eventPayloads = {
   'media.item.archived': mediaItems,
   'media.item.unarchived': mediaItems,
   'media.item.deleted': mediaItems,
+  'media.playlist.saved': PlaylistState,
+  'media.playlist.deleted': PlaylistState,
   // A player or dayparting restriction as the API answers it (GET /players/{id}, GET /dayparting/{id}): after the change, or its last state.
   'scheduling.player.saved': Player,
   'scheduling.player.deleted': Player,
@@ -108,6 +113,8 @@ export const eventDescriptions: Record<string, string> = {
   'media.item.archived': 'Media items were archived: `ids`, and `items`, each as GET /media/{id} answers it after the change (without can_edit).',
   'media.item.unarchived': 'Media items were taken out of the archive: `ids`, and `items`, each as GET /media/{id} answers it after the change (without can_edit).',
   'media.item.deleted': 'Media items were deleted for good (their files with them): `ids`, and `items`, each one\'s last state as GET /media/{id} answered it (without can_edit).',
+  'media.playlist.saved': 'A playlist was created or edited; the payload is the playlist as GET /playlists/{id} answers it (without can_edit and where_used).',
+  'media.playlist.deleted': 'A playlist was deleted; the payload is its last state, as GET /playlists/{id} answered it (without can_edit and where_used).',
   'scheduling.player.saved': 'A player was created or edited; the payload is the player as GET /players/{id} answers it to manage_players (never its password or hash). Its syncs publish nothing.',
   'scheduling.player.deleted': 'A player was deleted; the payload is its last state, as GET /players/{id} answered it.',
   'scheduling.now_playing.changed': 'A player reported that it airs something else (another show, item, or nothing): what it airs now, as GET /players/playing/{id} reads it.',

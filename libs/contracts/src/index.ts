@@ -11,6 +11,7 @@ export * from './creation';
 export * from './users';
 export * from './media-internal';
 export * from './media-playlist-resolution';
+export * from './media-playlist-checks';
 export * from './openapi';
 export { buildAsyncApiDocument } from './asyncapi';
 export * from './input-forms';

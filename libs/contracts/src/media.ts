@@ -9,6 +9,7 @@ export { IdList, MediaFormats, MediaItem, MediaItemInput, MediaType, Visibility 
 export { filterFields, filterOpAliases, filterOps, SearchFilter, SearchQuery, sortFields } from './media-search';
 export { MediaVersion, mediaVersions } from './media-versions';
 export { mediaFiles, UploadResult } from './media-files';
+export { DynamicEstimate, Playlist, PlaylistInput, PlaylistItem, PlaylistItemInput, PlaylistSummary, PlaylistType, playlistOperations, WhereUsed } from './media-playlists';
 
 export const media = {
   ...mediaItemOperations,

@@ -38,6 +38,7 @@ const tagDescriptions: Record<string, string> = {
   Account: 'The logged-in user: login and sessions, settings, app keys, stored client values, registration and password reset',
   Users: 'Administration of users and groups (manage_users)',
   Media: 'The media library: uploads and downloads, items and their versions, formats, properties, archive, search and saved searches',
+  Playlists: 'Playlists of media items, dynamic selections, station IDs and breakpoints (owned by the media service)',
   Scheduling: 'Players, timeslots, shows and dayparting restrictions',
   Modules: 'Installing and removing modules, which add routes under /api/v2/<module>',
   Webhooks: 'Events POSTed, signed (Standard Webhooks), to URLs administrators register, with retries and a delivery log (manage_webhooks); the events are those of /api/v2/asyncapi.json',

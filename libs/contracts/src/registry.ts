@@ -6,6 +6,7 @@ import { users, usersMore } from './users';
 import { modules } from './modules';
 import { scheduling } from './scheduling';
 import { media, mediaFiles, mediaVersions } from './media';
+import { playlistOperations as playlists } from './media-playlists';
 import { twoFactor, twoFactorAdmin } from './two-factor';
 import { audit } from './audit';
 import { webhooks } from './webhooks';
@@ -20,6 +21,7 @@ export const operationGroups = {
   media,
   mediaFiles,
   mediaVersions,
+  playlists,
   twoFactor,
   twoFactorAdmin,
   audit,

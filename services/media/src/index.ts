@@ -1,5 +1,5 @@
 // The media service: uploads (registered by the gateway's file plugin), items, versions, formats,
-// properties, archive, search and saved searches, and the internal questions other services ask.
+// properties, archive, search and saved searches, playlists, and the internal questions other services ask.
 // This file is its table of contents: each area (a folder) binds its own operations; the HTTP file
 // paths that the gateway serves are src/http.
 import { bindHealth, type ServiceDefinition } from '@airwave/service-kit';
@@ -11,6 +11,7 @@ import { bindFormats } from './formats/handlers';
 import { bindInternal } from './internal/handlers';
 import { bindItems } from './items/handlers';
 import { mediaMigrations } from './migrations';
+import { bindPlaylists } from './playlists/handlers';
 import { bindProperties } from './properties/handlers';
 import { bindSavedSearches } from './saved-searches/handlers';
 import { bindSearch } from './search/handlers';
@@ -36,6 +37,7 @@ export const mediaService: ServiceDefinition = {
       bindSearch(context),
       bindSavedSearches(context),
       bindInternal(context), // summaries and filter matches for other services
+      bindPlaylists(context), // playlists, their resolution for players and their checks for scheduling
     ]);
     const subscriptions = areas.flat();
     const sweep = sweepUnclaimedUploads(context);

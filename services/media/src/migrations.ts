@@ -128,3 +128,36 @@ mediaMigrations['0004_item_version'] = {
   },
 };
 
+
+// Playlists (issue 30, docs/decisions/playlists.md): the playlist, who may use it besides its owner,
+// and its items in order. A media item's id is not a foreign key: a playlist keeps naming an item
+// that was deleted (shown as missing, skipped when it airs) rather than changing without a word.
+mediaMigrations['0005_playlists'] = {
+  async up(db) {
+    await db.schema
+      .createTable('playlists')
+      .addColumn('id', 'serial', (c) => c.primaryKey())
+      .addColumn('owner_id', 'integer', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('private'))
+      .addColumn('type', 'text', (c) => c.notNull().defaultTo('standard'))
+      .addColumn('permitted_users', sql`integer[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
+      .addColumn('permitted_groups', sql`integer[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
+      .addColumn('created', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('updated', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await db.schema.createIndex('playlists_owner_idx').on('playlists').column('owner_id').execute();
+    await db.schema.createIndex('playlists_updated_idx').on('playlists').columns(['updated', 'id']).execute();
+    await db.schema
+      .createTable('playlist_items')
+      .addColumn('playlist_id', 'integer', (c) => c.notNull().references('playlists.id').onDelete('cascade'))
+      .addColumn('ord', 'integer', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('media_id', 'integer')
+      .addColumn('properties', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+      .addPrimaryKeyConstraint('playlist_items_pkey', ['playlist_id', 'ord'])
+      .execute();
+    await db.schema.createIndex('playlist_items_media_idx').on('playlist_items').column('media_id').execute();
+  },
+};

@@ -37,6 +37,20 @@ export interface MediaSchema {
   };
   settings: { name: string; value: ColumnType<unknown, string, string> };
   versions: { media_id: number; created: number; notes: string; file_id: string; format: string; duration: number | null; size: number; active: boolean };
+  playlists: {
+    id: Generated<number>;
+    owner_id: number;
+    name: string;
+    description: string;
+    status: string;
+    type: string;
+    permitted_users: ColumnType<number[], number[] | string, number[] | string>;
+    permitted_groups: ColumnType<number[], number[] | string, number[] | string>;
+    created: ColumnType<Date, Date | undefined, never>;
+    updated: ColumnType<Date, Date | undefined, Date>;
+  };
+  /** One row per item, `ord` 0, 1, 2, …; `properties` what the kind needs (crossfade, image_duration, a dynamic item's search). */
+  playlist_items: { playlist_id: number; ord: number; kind: string; media_id: number | null; properties: ColumnType<Record<string, unknown>, string, string> };
   searches: { id: Generated<number>; user_id: number; kind: string; filters: ColumnType<unknown, string, string>; description: string; is_default: boolean; created: ColumnType<Date, Date | undefined, never> };
 }
 export type MediaDB = Kysely<MediaSchema>;
@@ -45,6 +59,8 @@ export type ItemRow = Selectable<MediaSchema['items']>;
 export type UploadRow = Selectable<MediaSchema['uploads']>;
 export type VersionRow = Selectable<MediaSchema['versions']>;
 export type SearchRow = Selectable<MediaSchema['searches']>;
+export type PlaylistRow = Selectable<MediaSchema['playlists']>;
+export type PlaylistItemRow = Selectable<MediaSchema['playlist_items']>;
 
 /** The text fields folded into search_text. */
 export const searchTextFields = ['title', 'artist', 'album', 'comments', 'category', 'genre', 'country', 'language'] as const;

@@ -12,6 +12,7 @@ import { bindLastPlayer, followDeletedUsers } from './last-player/handlers';
 import { bindMonitor } from './monitor/handlers';
 import { bindPlayerSync } from './player-sync/handlers';
 import { bindPlayers } from './players/handlers';
+import { bindPlaylistUsage } from './playlists/handlers';
 import { followRundownChanges } from './rundown/follow';
 import { bindRundown } from './rundown/handlers';
 import { SCHEDULING_SCHEMA, schedulingMigrations } from './schema';
@@ -44,6 +45,7 @@ export const schedulingService: ServiceDefinition = {
         bindLastPlayer(context),
         bindDayparting(context),
         bindCalendars(context),
+        bindPlaylistUsage(context), // where a playlist of the media service is used
       ])
     ).flat();
     const mediaGone = await followGoneMedia(context);

@@ -51,4 +51,12 @@ export const accountMigrations: Record<string, SchemaMigration> = {
       await addPermission(db, { name: 'manage_alerts', category: 'scheduling', description: 'Create, edit and delete alerts (priority broadcasts) of players (granted for all players or per player).' });
     },
   },
+  '0007_playlists': {
+    // Playlists as OpenBroadcaster has them (issue 30, docs/decisions/playlists.md).
+    async up(db) {
+      await addPermission(db, { name: 'manage_playlists', category: 'playlists', description: 'Create, edit and delete any playlist, and see private ones.' });
+      await addPermission(db, { name: 'create_own_playlists', category: 'playlists', description: 'Create playlists and edit your own.' });
+      await addPermission(db, { name: 'playlists_advanced_permissions', category: 'playlists', description: 'Set the users and groups that may edit and use a playlist.' });
+    },
+  },
 };

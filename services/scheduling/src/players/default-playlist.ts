@@ -1,8 +1,11 @@
-// A player's default playlist (what fills every gap). Stored as given for now: playlists are built
-// in the media service on another branch of issue 30, and this is where the check that it exists
-// (and may be used) goes once they merge: ask the media service over the bus, and throw
-// fieldError('default_playlist_id', …) when it does not.
+// A player's default playlist (what fills every gap) must exist: asked of the media service, which
+// owns playlists. Any existing playlist will do, private ones too: whoever holds manage_players
+// chooses what a player airs, as in OpenBroadcaster.
 import type { AuthenticatedContext } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
+import { checkPlaylist } from '../playlists/handlers';
 
-export async function checkDefaultPlaylist(_context: SchedulingContext, _playlistId: number | null | undefined, _call: AuthenticatedContext): Promise<void> {}
+export async function checkDefaultPlaylist(context: SchedulingContext, playlistId: number | null | undefined, call: AuthenticatedContext): Promise<void> {
+  if (playlistId === null || playlistId === undefined) return;
+  await checkPlaylist(context, 'default_playlist_id', playlistId, null, call);
+}

@@ -4,6 +4,7 @@ import { badRequest, forbidden, mediaInternal, notFound, type Principal } from '
 import { callOperation, type AuthenticatedContext } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
 import { playerZone } from '../players/zones';
+import { checkPlaylist } from '../playlists/handlers';
 import type { SchedulingDB } from '../schema';
 import { assertNoCollision } from '../schedule/collisions';
 import { ruleOf, validateEntry, type EntryInput } from '../schedule/entries';
@@ -18,9 +19,14 @@ import { mediaItemProblem, showOut, type ItemType, type ShowRow } from './rules'
 
 export type ShowInput = EntryInput & { id?: number | undefined; player_id: number; item_type: ItemType; item_id?: number | undefined };
 
-/** A media item must exist, be approved and not archived (asked of the media service); playlists and live input are taken as given. */
-export async function checkItem({ bus }: SchedulingContext, itemType: string, itemId: number, call: AuthenticatedContext) {
+/**
+ * A media item must exist, be approved and not archived; a playlist must exist and be usable by the
+ * caller (both asked of the media service); live input names nothing.
+ */
+export async function checkItem(context: SchedulingContext, itemType: string, itemId: number, call: AuthenticatedContext) {
+  if (itemType === 'playlist') return checkPlaylist(context, 'item_id', itemId, call.principal, call);
   if (itemType !== 'media') return;
+  const { bus } = context;
   const [item] = await callOperation(bus, mediaInternal.summaries, { ids: [itemId] }, { principal: call.principal, within: call });
   const problem = mediaItemProblem(item, itemId);
   if (problem) throw badRequest(problem);

@@ -1,0 +1,54 @@
+// media.internal.resolve-playlist: reads what a resolution needs (the playlist, the items it names,
+// each dynamic item's candidates, the station IDs that may air) and resolves it (resolve.ts).
+import type { PlaylistResolution, PlaylistResolutionInput } from '@airwave/contracts';
+import type { MediaDB } from '../schema';
+import { parseFilters } from '../search/filters';
+import { filtersCondition, type Condition } from '../search/rules';
+import { ALL_ITEMS_CAP, candidatesOf } from './dynamic';
+import { findPlaylist, itemRowsOf } from './queries';
+import { resolveItems, type AirableItem, type StoredItem } from './resolve';
+import { storedItemOf, type StoredRow } from './stored-items';
+
+const kindsFor = (support: PlaylistResolutionInput['support']) => [...(support.audio ? ['audio'] : []), ...(support.video ? ['video'] : []), ...(support.images ? ['image'] : [])];
+
+/** Airable library items among `ids`, by id. */
+async function airableItems(db: MediaDB, ids: number[]): Promise<Map<number, AirableItem>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('items').select(['id', 'type', 'title', 'artist', 'duration']).where('id', 'in', ids).where('is_approved', '=', true).where('is_archived', '=', false).execute();
+  return new Map(rows.map((r) => [r.id, { ...r, duration: r.duration === null ? null : Number(r.duration) }]));
+}
+
+/** The dayparting filter sets: an empty set excludes nothing (it would otherwise exclude everything). */
+const exclusionsOf = (sets: unknown[][]): Condition[] => sets.filter((set) => set.length > 0).map((set) => filtersCondition(parseFilters(set)));
+
+/** Every dynamic item's candidates, enough of them that the picks never run short for items used before. */
+async function dynamicCandidates(db: MediaDB, rows: StoredRow[], stored: StoredItem[], input: PlaylistResolutionInput) {
+  const excluded = exclusionsOf(input.excluded_by as unknown[][]);
+  const kinds = kindsFor(input.support);
+  let usedBefore = stored.filter((item) => item.kind === 'media').length;
+  const candidates = new Map<number, AirableItem[]>();
+  for (const [index, item] of stored.entries()) {
+    if (item.kind !== 'dynamic') continue;
+    const wanted = item.num_items ?? ALL_ITEMS_CAP;
+    const search = rows[index]!.search!;
+    candidates.set(index, await candidatesOf(db, search, { seed: input.seed, index, kinds, excluded, limit: wanted + usedBefore }));
+    usedBefore += wanted;
+  }
+  return candidates;
+}
+
+export async function resolvePlaylist(db: MediaDB, input: PlaylistResolutionInput): Promise<PlaylistResolution> {
+  const playlist = await findPlaylist(db, input.playlist_id);
+  if (!playlist) return { found: false, playlist: null, items: [], duration: 0 };
+  const rows = (await itemRowsOf(db, playlist.id)).map(storedItemOf);
+  const stored = rows.map((row) => row.item);
+  const mediaIds = stored.flatMap((item) => (item.kind === 'media' ? [item.media_id] : []));
+  const [media, stations, candidates] = await Promise.all([airableItems(db, mediaIds), airableItems(db, input.station_ids), dynamicCandidates(db, rows, stored, input)]);
+  const stationIds = input.station_ids.flatMap((id) => (stations.has(id) ? [stations.get(id)!] : []));
+  const resolved = resolveItems({ items: stored, media, candidates, stationIds }, input);
+  return {
+    found: true,
+    playlist: { id: playlist.id, name: playlist.name, description: playlist.description, type: playlist.type as 'standard' | 'advanced', updated: playlist.updated.toISOString() },
+    ...resolved,
+  };
+}

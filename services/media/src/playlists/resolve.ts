@@ -1,0 +1,105 @@
+// Resolving a playlist into the items a player airs (media.internal.resolve-playlist), the pure part:
+// given the playlist's items, the library items they name, each dynamic item's candidates (already
+// matched, stripped of what dayparting excludes and in the seed's shuffled order) and the player's
+// station IDs, it answers the items in airing order with their offsets. resolve-load.ts reads the
+// data. Rules: docs/decisions/playlists.md, "Resolution".
+import type { PlaylistResolutionInput, ResolvedItem } from '@airwave/contracts';
+
+/** An item of the library that may air (approved, not archived). */
+export interface AirableItem {
+  id: number;
+  type: string;
+  title: string;
+  artist: string;
+  duration: number | null;
+}
+
+/** A playlist item as stored, read for airing. */
+export type StoredItem =
+  | { kind: 'media'; media_id: number; crossfade: number; image_duration: number }
+  | { kind: 'dynamic'; num_items: number | null; crossfade: number; image_duration: number }
+  | { kind: 'station_id' }
+  | { kind: 'breakpoint' };
+
+export interface ResolutionData {
+  items: StoredItem[];
+  /** The airable items the playlist's media items name (a missing one is skipped). */
+  media: ReadonlyMap<number, AirableItem>;
+  /** Each dynamic item's candidates (by its index in `items`), in the order to pick them. */
+  candidates: ReadonlyMap<number, readonly AirableItem[]>;
+  /** The player's station IDs that may air, in the order it lists them. */
+  stationIds: readonly AirableItem[];
+}
+
+type Request = Pick<PlaylistResolutionInput, 'seed' | 'support' | 'station_id_image_duration' | 'max_duration'>;
+type Entry = Omit<ResolvedItem, 'order' | 'offset'>;
+
+const kindOf = (type: string): ResolvedItem['type'] | null => (type === 'audio' || type === 'video' || type === 'image' ? type : null);
+
+/** Whether the player airs this kind of item (documents never air). */
+export function supported(support: Request['support'], type: string): boolean {
+  return (type === 'audio' && support.audio) || (type === 'video' && support.video) || (type === 'image' && support.images);
+}
+
+/** FNV-1a of the text: the same seed always picks the same station ID. */
+export function seededIndex(text: string, count: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % count;
+}
+
+function entryOf(source: Entry['source'], item: AirableItem, crossfade: number, imageDuration: number): Entry {
+  const type = kindOf(item.type)!;
+  const duration = type === 'image' ? imageDuration : Math.max(0, item.duration ?? 0);
+  return { source, media_id: item.id, type, title: item.title, artist: item.artist, duration, crossfade };
+}
+
+/** The entries before placing them: media items, dynamic picks, station IDs and breakpoints. */
+function entriesOf(data: ResolutionData, request: Request): Entry[] {
+  const may = (item: AirableItem | undefined): item is AirableItem => item !== undefined && supported(request.support, item.type);
+  // No dynamic pick repeats an item the playlist names or an earlier pick took.
+  const used = new Set(data.items.flatMap((item) => (item.kind === 'media' ? [item.media_id] : [])));
+  const stationIds = data.stationIds.filter(may);
+  const entries: Entry[] = [];
+  data.items.forEach((item, index) => {
+    if (item.kind === 'media') {
+      const media = data.media.get(item.media_id);
+      if (may(media)) entries.push(entryOf('media', media, item.crossfade, item.image_duration));
+    } else if (item.kind === 'dynamic') {
+      const picks = (data.candidates.get(index) ?? []).filter((candidate) => may(candidate) && !used.has(candidate.id)).slice(0, item.num_items ?? undefined);
+      for (const pick of picks) {
+        used.add(pick.id);
+        entries.push(entryOf('dynamic', pick, item.crossfade, item.image_duration));
+      }
+    } else if (item.kind === 'station_id') {
+      if (stationIds.length) entries.push(entryOf('station_id', stationIds[seededIndex(`${request.seed}:station_id:${index}`, stationIds.length)]!, 0, request.station_id_image_duration));
+    } else {
+      entries.push({ source: 'breakpoint', media_id: null, type: 'breakpoint', title: 'Breakpoint', artist: '', duration: 0, crossfade: 0 });
+    }
+  });
+  return entries;
+}
+
+/**
+ * Offsets: each item starts where the previous one ends minus their crossfade (never more than
+ * either item's duration). Stops after the item that reaches `max_duration` (it is kept whole).
+ */
+export function placeEntries(entries: readonly Entry[], maxDuration: number | undefined): { items: ResolvedItem[]; duration: number } {
+  const items: ResolvedItem[] = [];
+  let offset = 0;
+  for (let i = 0; i < entries.length; i += 1) {
+    const entry = entries[i]!;
+    const end = offset + entry.duration;
+    const next = entries[i + 1];
+    const last = next === undefined || (maxDuration !== undefined && end >= maxDuration);
+    const crossfade = last ? 0 : Math.min(entry.crossfade, entry.duration, next.duration);
+    items.push({ ...entry, order: i, offset, crossfade });
+    if (last) return { items, duration: end };
+    offset = end - crossfade;
+  }
+  return { items, duration: 0 };
+}
+
+export function resolveItems(data: ResolutionData, request: Request): { items: ResolvedItem[]; duration: number } {
+  return placeEntries(entriesOf(data, request), request.max_duration);
+}
