@@ -88,7 +88,7 @@ async function defaultBlock(state: State, start: number, maxMs: number): Promise
   const question = { playlistId: player.defaultPlaylistId, seed: `${player.seedPlayerId}:${start}`, maxS: maxMs / 1000, excludedBy: excludedAt(state, start), dropBreakpoints: true };
   const inputs = digest(['default_playlist', question, player.airing]);
   const length = (r: Resolved) => Math.min(Math.round(r.duration * 1000), maxMs);
-  const block = await throughCache(state, { start, kind: 'default_playlist', showId: 0 }, inputs, () => resolvePlaylistBlock(state.sources, player.airing, question), (r) => start + length(r));
+  const block = await throughCache(state, { start, kind: 'default_playlist', showId: 0 }, inputs, async () => ({ ...(await resolvePlaylistBlock(state.sources, player.airing, question)), description: 'Default Playlist' }), (r) => start + length(r));
   return length(block);
 }
 
