@@ -6,7 +6,7 @@
 // Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm bench:rundown
 import { performance } from 'node:perf_hooks';
 import { createInProcessBus } from '@airwave/bus';
-import { media, playlistOperations, scheduling, type Principal } from '@airwave/contracts';
+import { playlistOperations, scheduling, type Principal } from '@airwave/contracts';
 import { createTestDatabase, openDatabase } from '@airwave/db';
 import { createLogger } from '@airwave/logging';
 import { mediaService } from '@airwave/media';
