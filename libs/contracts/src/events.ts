@@ -86,6 +86,8 @@ export const eventPayloads = {
   'scheduling.show.exception.deleted': exceptionGone,
   'scheduling.dayparting.saved': DaypartingRestriction,
   'scheduling.dayparting.deleted': DaypartingRestriction,
+  // A window of a player's rundown that was answered before and may now differ (times ISO 8601 in the player's zone).
+  'scheduling.rundown.changed': z.object({ player_id: z.number().int(), start: z.string(), end: z.string() }),
   'modules.module.installed': moduleRef,
   'modules.module.uninstalled': moduleRef,
   'modules.module.purged': z.object({ name: z.string() }),
@@ -126,6 +128,7 @@ export const eventDescriptions: Record<string, string> = {
   'scheduling.show.flagged': 'A show needs attention: the media it airs was archived or deleted (`reason`).',
   'scheduling.dayparting.saved': 'A dayparting restriction was created or edited; the payload is the restriction as GET /dayparting/{id} answers it.',
   'scheduling.dayparting.deleted': 'A dayparting restriction was deleted; the payload is its last state, as GET /dayparting/{id} answered it.',
+  'scheduling.rundown.changed': "Part of a player's rundown that was answered before may now differ (a show, timeslot, player, dayparting restriction, playlist or media item changed): `player_id` and the window [`start`, `end`) of the blocks to ask for again. Blocks that have begun keep their items.",
   'scheduling.timeslot.exception.saved': 'One occurrence of a timeslot was skipped or moved (or that exception edited); the payload is the exception.',
   'scheduling.timeslot.exception.deleted': 'An exception to a timeslot was deleted: that occurrence happens as the series says again.',
   'scheduling.show.exception.saved': 'One occurrence of a show was skipped, moved or given another item (or that exception edited); the payload is the exception.',

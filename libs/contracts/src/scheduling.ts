@@ -7,6 +7,7 @@ import { daypartingOperations } from './scheduling-dayparting';
 import { lastPlayerOperations } from './scheduling-last-player';
 import { monitorOperations } from './scheduling-monitor';
 import { playerOperations } from './scheduling-players';
+import { rundownOperations } from './scheduling-rundown';
 import { showOperations } from './scheduling-shows';
 import { timeslotOperations } from './scheduling-timeslots';
 
@@ -19,9 +20,11 @@ export type { LastPlayerPage } from './scheduling-last-player';
 export { Timeslot, TimeslotInput, TimeslotOccurrence } from './scheduling-timeslots';
 export { Show, ShowInput, ShowOccurrence } from './scheduling-shows';
 export { DaypartingRestriction } from './scheduling-dayparting';
+export { MAX_RUNDOWN_DAYS, RundownBlock, RundownBlockKind, RundownInput, RundownItem, rundownWindowProblem } from './scheduling-rundown';
 
 export const scheduling = {
   ...playerOperations,
+  ...rundownOperations,
   ...monitorOperations,
   ...timeslotOperations,
   ...showOperations,

@@ -13,6 +13,8 @@ import { bindMonitor } from './monitor/handlers';
 import { bindPlayerSync } from './player-sync/handlers';
 import { bindPlayers } from './players/handlers';
 import { bindPlaylistUsage } from './playlists/handlers';
+import { followRundownChanges } from './rundown/follow';
+import { bindRundown } from './rundown/handlers';
 import { SCHEDULING_SCHEMA, schedulingMigrations } from './schema';
 import { followGoneMedia } from './shows/follow-media';
 import { bindShowExceptions } from './shows/exceptions';
@@ -32,6 +34,7 @@ export const schedulingService: ServiceDefinition = {
       await Promise.all([
         bindHealth(deps.bus, 'scheduling', deps.database).then((health) => [health]),
         bindPlayers(context),
+        bindRundown(context),
         bindMonitor(context),
         bindPlayerSync(context),
         bindAlerts(context),
@@ -47,8 +50,10 @@ export const schedulingService: ServiceDefinition = {
     ).flat();
     const mediaGone = await followGoneMedia(context);
     const usersDeleted = await followDeletedUsers(context);
+    const rundownFollowers = await followRundownChanges(context);
     return {
       async stop() {
+        await Promise.all(rundownFollowers.map((s) => s.unsubscribe()));
         await usersDeleted.unsubscribe();
         await mediaGone.unsubscribe();
         await Promise.all(operations.map((s) => s.unsubscribe()));

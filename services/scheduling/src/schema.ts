@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AnyDB, SchemaMigration } from '@airwave/db';
 import { sql } from 'kysely';
+import { rundownBlocks, type RundownBlockColumns } from './schema-rundown';
 import { playersAndAlerts, type AlertColumns, type AsRunColumns, type PlayerColumns, type PlayerStatusColumns } from './schema-players';
 
 type Created = ColumnType<Date, Date | undefined, never>;
@@ -41,6 +42,7 @@ export interface SchedulingSchema {
   timeslots: EntryColumns & { description: string };
   shows: EntryColumns & { item_type: string; item_id: number; flagged: string | null };
   last_player: { user_id: number; page: string; player_id: number };
+  rundown_blocks: RundownBlockColumns;
   dayparting: {
     id: Generated<number>;
     description: string;
@@ -146,4 +148,5 @@ export const schedulingMigrations: Record<string, SchemaMigration> = {
       for (const table of ['timeslots', 'shows']) await db.schema.alterTable(table).addColumn('local_start', 'text').execute();
     },
   },
+  '0005_rundown': { up: rundownBlocks },
 };

@@ -1,0 +1,97 @@
+// The rundown_blocks table: each block's resolution per (player, start), and marking the ones that
+// have not begun stale when something they depend on changes (docs/decisions/rundown.md, "Caching").
+import type { RundownItem } from '@airwave/contracts';
+import { sql } from 'kysely';
+import type { SchedulingDB } from '../schema';
+
+export interface CachedBlock {
+  start: number;
+  /** Where the block ends in the rundown it was resolved for. */
+  end: number;
+  kind: string;
+  showId: number;
+  inputs: string;
+  playlistId: number | null;
+  name: string;
+  description: string;
+  duration: number;
+  items: RundownItem[];
+  lastUpdated: number;
+  stale: boolean;
+}
+
+/** A player's cached blocks starting in [from, to), by start. */
+export async function cachedBlocks(db: SchedulingDB, playerId: number, from: number, to: number): Promise<Map<number, CachedBlock>> {
+  const rows = await db
+    .selectFrom('rundown_blocks')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .where('start', '>=', new Date(from))
+    .where('start', '<', new Date(to))
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.start.getTime(),
+      {
+        start: r.start.getTime(),
+        end: r.end.getTime(),
+        kind: r.kind,
+        showId: r.show_id,
+        inputs: r.inputs,
+        playlistId: r.playlist_id,
+        name: r.name,
+        description: r.description,
+        duration: Number(r.duration),
+        items: r.items as RundownItem[],
+        lastUpdated: Number(r.last_updated),
+        stale: r.stale,
+      },
+    ]),
+  );
+}
+
+/** Stores a block's resolution (a later one at the same start replaces it). */
+export async function storeBlock(db: SchedulingDB, playerId: number, block: CachedBlock) {
+  const values = {
+    end: new Date(block.end),
+    kind: block.kind,
+    show_id: block.showId,
+    inputs: block.inputs,
+    playlist_id: block.playlistId,
+    media_ids: [...new Set(block.items.flatMap((i) => (i.media_id ? [i.media_id] : [])))],
+    name: block.name,
+    description: block.description,
+    duration: block.duration,
+    items: JSON.stringify(block.items),
+    last_updated: block.lastUpdated,
+    stale: false,
+  };
+  await db
+    .insertInto('rundown_blocks')
+    .values({ player_id: playerId, start: new Date(block.start), ...values })
+    .onConflict((oc) => oc.columns(['player_id', 'start']).doUpdateSet(values))
+    .execute();
+}
+
+/** Which cached blocks a change reaches: every one of some players, of a playlist, or holding some media items. */
+export type Reach = { players: number[] } | { all: true } | { playlistId: number } | { mediaIds: number[] };
+
+/**
+ * Marks the blocks a change reaches that have not begun (start after `now`) stale; answers, per
+ * player, the span they cover (ms), for `scheduling.rundown.changed`.
+ */
+export async function markStale(trx: SchedulingDB, reach: Reach, now: number): Promise<{ playerId: number; start: number; end: number }[]> {
+  let query = trx.updateTable('rundown_blocks').set({ stale: true }).where('start', '>', new Date(now));
+  if ('players' in reach) query = query.where('player_id', 'in', reach.players.length ? reach.players : [0]);
+  if ('playlistId' in reach) query = query.where('playlist_id', '=', reach.playlistId);
+  if ('mediaIds' in reach) query = query.where(sql<boolean>`media_ids && ${sql.val(reach.mediaIds)}::integer[]`);
+  const rows = await query.returning(['player_id', 'start', 'end']).execute();
+  const spans = new Map<number, { playerId: number; start: number; end: number }>();
+  for (const row of rows) {
+    const start = row.start.getTime();
+    const end = row.end.getTime();
+    const span = spans.get(row.player_id) ?? { playerId: row.player_id, start, end };
+    spans.set(row.player_id, { playerId: row.player_id, start: Math.min(span.start, start), end: Math.max(span.end, end) });
+  }
+  return [...spans.values()];
+}

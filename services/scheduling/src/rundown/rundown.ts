@@ -1,0 +1,110 @@
+// A player's rundown in a window (docs/decisions/rundown.md): its shows where the schedule puts
+// them, the gaps filled with default-playlist blocks, every block resolved through the cache.
+import { createHash } from 'node:crypto';
+import type { RundownBlock } from '@airwave/contracts';
+import { DateTime } from 'luxon';
+import { listRestrictions } from '../dayparting/queries';
+import { restrictionActive, type RestrictionRow } from '../dayparting/rules';
+import type { SchedulingDB } from '../schema';
+import { isoInZone } from '../schedule/recurrence';
+import { layOut, type Span } from './blocks';
+import { cachedBlocks, storeBlock, type CachedBlock } from './cache';
+import { localMidnights, startOfLocalDay, startOfNextLocalDay } from './midnights';
+import type { RundownPlayer } from './player';
+import { cutItems, resolveLinein, resolveMediaShow, resolvePlaylistBlock, type Resolved, type Sources } from './resolve';
+import { plannedShows, type PlannedShow } from './shows';
+
+interface State {
+  db: SchedulingDB;
+  sources: Sources;
+  player: RundownPlayer;
+  now: number;
+  cache: Map<number, CachedBlock>;
+  restrictions: RestrictionRow[];
+}
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+
+/** The filters of the dayparting restrictions in force at an instant in the player's zone. */
+const excludedAt = (state: State, instant: number) => state.restrictions.filter((r) => restrictionActive(r, DateTime.fromMillis(instant, { zone: state.player.zone }))).map((r) => r.filters);
+
+/**
+ * A block's resolution: the cached one when it still holds (or has begun: what has begun is never
+ * resolved again), else a new one, stored. `last_updated` moves only when what it answers changes.
+ */
+async function throughCache(state: State, key: { start: number; kind: string; showId: number }, inputs: string, fresh: () => Promise<Resolved>, endOf: (r: Resolved) => number): Promise<CachedBlock> {
+  const cached = state.cache.get(key.start);
+  const same = cached !== undefined && cached.kind === key.kind && cached.showId === key.showId;
+  if (same && (key.start <= state.now || (!cached.stale && cached.inputs === inputs))) return cached;
+  const resolved = await fresh();
+  const unchanged = same && JSON.stringify([cached.name, cached.description, cached.items]) === JSON.stringify([resolved.name, resolved.description, resolved.items]);
+  const lastUpdated = unchanged ? cached.lastUpdated : Math.max(Math.floor(state.now / 1000), (cached?.lastUpdated ?? 0) + 1);
+  const block: CachedBlock = { ...key, end: endOf(resolved), inputs, ...resolved, lastUpdated, stale: false };
+  await storeBlock(state.db, state.player.id, block);
+  state.cache.set(key.start, block);
+  return block;
+}
+
+function blockOut(state: State, block: CachedBlock, span: Span, originalStart: number | null): RundownBlock {
+  const zone = state.player.zone;
+  return {
+    start: isoInZone(span.start, zone),
+    end: isoInZone(span.end, zone),
+    kind: block.kind as RundownBlock['kind'],
+    show_id: block.showId,
+    occurrence_start: originalStart === null ? null : isoInZone(originalStart, zone),
+    playlist_id: block.playlistId,
+    name: block.name,
+    description: block.description,
+    last_updated: block.lastUpdated,
+    items: cutItems(block.items, (span.end - span.start) / 1000),
+  };
+}
+
+async function showBlock(state: State, show: PlannedShow): Promise<RundownBlock> {
+  const { player, sources } = state;
+  const lengthS = (show.end - show.start) / 1000;
+  const kind = show.itemType === 'live' ? 'linein' : 'show';
+  const excludedBy = show.itemType === 'playlist' ? excludedAt(state, show.start) : [];
+  const seed = `${player.seedPlayerId}:${show.start}`;
+  const inputs = digest([kind, show.itemType, show.itemId, lengthS, player.airing, seed, excludedBy, show.timeslotName]);
+  const fresh = async (): Promise<Resolved> => {
+    const resolved =
+      show.itemType === 'live'
+        ? resolveLinein(lengthS)
+        : show.itemType === 'media'
+          ? await resolveMediaShow(sources, player.airing, show.itemId, lengthS)
+          : await resolvePlaylistBlock(sources, player.airing, { playlistId: show.itemId, seed, maxS: lengthS, excludedBy, dropBreakpoints: false });
+    return show.timeslotName ? { ...resolved, name: show.timeslotName } : resolved;
+  };
+  const block = await throughCache(state, { start: show.start, kind, showId: show.showId }, inputs, fresh, () => show.end);
+  return blockOut(state, block, show, show.originalStart);
+}
+
+/** Resolves the default block at `start` (at most `maxMs` long); answers its length in whole ms. */
+async function defaultBlock(state: State, start: number, maxMs: number): Promise<number> {
+  const { player } = state;
+  if (player.defaultPlaylistId === null) return 0;
+  const question = { playlistId: player.defaultPlaylistId, seed: `${player.seedPlayerId}:${start}`, maxS: maxMs / 1000, excludedBy: excludedAt(state, start), dropBreakpoints: true };
+  const inputs = digest(['default_playlist', question, player.airing]);
+  const length = (r: Resolved) => Math.min(Math.round(r.duration * 1000), maxMs);
+  const block = await throughCache(state, { start, kind: 'default_playlist', showId: 0 }, inputs, async () => ({ ...(await resolvePlaylistBlock(state.sources, player.airing, question)), description: 'Default Playlist' }), (r) => start + length(r));
+  return length(block);
+}
+
+/** What the player airs in the window: every block overlapping it, in time order. */
+export async function rundownOf(db: SchedulingDB, sources: Sources, player: RundownPlayer, window: Span, now: number): Promise<RundownBlock[]> {
+  const zone = player.zone;
+  const dayEnd = startOfLocalDay(window.end, zone);
+  const range = { start: startOfLocalDay(window.start, zone), end: dayEnd === window.end ? dayEnd : startOfNextLocalDay(window.end, zone) };
+  const shows = (await plannedShows(db, player.schedulePlayerId, range)).filter((s) => s.itemType !== 'live' || player.airing.support.linein);
+  const cacheFrom = Math.min(range.start, ...shows.map((s) => s.start));
+  const state: State = { db, sources, player, now, cache: await cachedBlocks(db, player.id, cacheFrom, range.end), restrictions: await listRestrictions(db) };
+  const layout = await layOut(shows, range, localMidnights(range.start, range.end, zone), window, (start, maxMs) => defaultBlock(state, start, maxMs));
+  const blocks: { start: number; block: RundownBlock }[] = [];
+  for (const show of layout.shows) blocks.push({ start: show.start, block: await showBlock(state, show) });
+  for (const span of layout.fills) {
+    blocks.push({ start: span.start, block: blockOut(state, state.cache.get(span.start)!, span, null) });
+  }
+  return blocks.sort((a, b) => a.start - b.start).map((b) => b.block);
+}
