@@ -78,7 +78,6 @@ const remote: FastifyPluginCallback<RemoteOptions> = (app, options, done) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, next) => next(null, parseRemoteBody(body as string)));
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, next) => next(null, undefined));
     scope.post('/remote.php', handle);
-    scope.get('/remote.php', handle);
   });
   done();
 };

@@ -36,7 +36,7 @@ export const remoteRoutes: ExtraRoute[] = [
     path: '/remote.php',
     summary: "OpenBroadcaster Player's sync endpoint: schedule, alerts, media, now playing and the as-run log (XML, not the JSON envelope)",
     description:
-      "OB Player 5.3's protocol (docs/decisions/player-sync.md). A form body (query parameters too, as PHP's $_REQUEST), the player's `id` and `pw` in every request, checked against its stored hash (and its address pin), throttled as logins are. Replies: `text/xml` under `<obconnect>` for schedule, emerg and the playlog actions; the JSON string of a version for `version`; the file's bytes (`application/octet-stream`, empty when the item is unknown or not the player's) for `media`; an empty body for `now_playing`. Every refusal is `<obconnect><error>…</error></obconnect>` with HTTP 200 (`player id required`, `player not found`, `authentication failed`, `action required`, `invalid action`, `action not found`, and per action). 503 when a service does not answer. GET is accepted too.",
+      "OB Player 5.3's protocol (docs/decisions/player-sync.md). A form body (query parameters too, as PHP's $_REQUEST), the player's `id` and `pw` in every request, checked against its stored hash (and its address pin), throttled as logins are. Replies: `text/xml` under `<obconnect>` for schedule, emerg and the playlog actions; the JSON string of a version for `version`; the file's bytes (`application/octet-stream`, empty when the item is unknown or not the player's) for `media`; an empty body for `now_playing`. Every refusal is `<obconnect><error>…</error></obconnect>` with HTTP 200 (`player id required`, `player not found`, `authentication failed`, `action required`, `invalid action`, `action not found`, and per action). 503 when a service does not answer; 413 (the JSON envelope) for a body past the gateway's limit.",
     tag: 'Players',
     parameters: [action],
     requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: form } } },
@@ -50,6 +50,6 @@ export const remoteRoutes: ExtraRoute[] = [
         },
       },
     },
-    errors: [503],
+    errors: [413, 503],
   },
 ];
