@@ -41,7 +41,7 @@ describe.each(modes)('remote.php, OB Player sync (%s)', (mode) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'OpenBroadcaster Player', accept: '*/*' },
       body,
     });
-  const form = (fields: Record<string, string | number>) => new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+  const form = (fields: Record<string, string | number>) => new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const as = (id: number, fields: Record<string, string | number> = {}, pw = PASSWORD) => form({ id, pw, ...fields });
   const text = async (reply: Response) => {
     expect(reply.status).toBe(200);
