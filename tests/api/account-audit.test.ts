@@ -85,6 +85,10 @@ describe.each(modes)('audit trail (%s)', (mode) => {
     const rotated = await system.api.post<{ secret: string }>(`/webhooks/${hook.body.data.id}/secret`, { key: admin });
     secrets.push(rotated.body.data.secret);
     await system.api.delete(`/webhooks/${hook.body.data.id}`, { key: admin });
+    // A player's sync with a wrong password (OB Player's remote.php).
+    const player = await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'Audited', timezone: 'UTC', password: 'player-secret' } });
+    secrets.push('player-secret', 'player-guess');
+    await fetch(`${system.url}/remote.php?action=playlog_status`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `id=${player.body.data.id}&pw=player-guess` });
   }
 
   beforeAll(async () => {

@@ -2,7 +2,7 @@
 // sessions) or, when the URLs are set, the same composition against Postgres, NATS and Redis.
 import { accountService } from '@airwave/account';
 import { commonConfig, parseConfig, z } from '@airwave/config';
-import { consoleDirectory, corsOrigins, gatewayConfig, createGateway, trustedProxies } from '@airwave/gateway';
+import { consoleDirectory, corsOrigins, gatewayConfig, createGateway, playerThrottleFrom, storedMediaFiles, trustedProxies } from '@airwave/gateway';
 import { createLogger, type Logger } from '@airwave/logging';
 import { mediaFileRoutes, mediaHttpPlugin, mediaService } from '@airwave/media';
 import { createLocalStorage } from '@airwave/storage';
@@ -71,13 +71,16 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     metrics.watchPool('main', () => shared.database.poolStats());
     const discovered = await discoverModules(modulesDirs(env.MODULES_DIR));
     const moduleOperations = new Map([...discovered.values()].filter((m) => m.definition).map((m) => [m.name, Object.values(m.definition!.operations)]));
+    const storage = createLocalStorage(join(config.DATA_DIR, 'media'));
     app = await createGateway({
       bus: instrumentBus(shared.bus, metrics),
       sessions: shared.sessions,
       metrics,
       moduleOperations,
-      plugins: [mediaHttpPlugin({ storage: createLocalStorage(join(config.DATA_DIR, 'media')), maxUploadBytes: config.MAX_UPLOAD_BYTES }) as never],
+      plugins: [mediaHttpPlugin({ storage, maxUploadBytes: config.MAX_UPLOAD_BYTES }) as never],
       extraRoutes: mediaFileRoutes,
+      openMediaFile: storedMediaFiles(storage),
+      playerThrottle: playerThrottleFrom(env),
       logger,
       bodyLimit: config.BODY_LIMIT_BYTES,
       corsOrigins: corsOrigins(config.CORS_ORIGINS),

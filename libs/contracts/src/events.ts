@@ -68,6 +68,8 @@ export const eventPayloads = {
   // A player or dayparting restriction as the API answers it (GET /players/{id}, GET /dayparting/{id}): after the change, or its last state.
   'scheduling.player.saved': Player,
   'scheduling.player.deleted': Player,
+  // A player's sync refused (remote.php): which player and why, never the password; the address is the actor's.
+  'scheduling.player.sync_refused': z.object({ player_id: z.number().int(), reason: z.enum(['password', 'no_password', 'address']) }),
   'scheduling.now_playing.changed': nowPlayingState,
   // As-run entries as the player monitor answers them, at most 100 an event (one append may be several).
   'scheduling.asrun.recorded': z.object({ player_id: z.number().int(), entries: z.array(AsRunEntry) }),
@@ -117,6 +119,7 @@ export const eventDescriptions: Record<string, string> = {
   'media.playlist.deleted': 'A playlist was deleted; the payload is its last state, as GET /playlists/{id} answered it (without can_edit and where_used).',
   'scheduling.player.saved': 'A player was created or edited; the payload is the player as GET /players/{id} answers it to manage_players (never its password or hash). Its syncs publish nothing.',
   'scheduling.player.deleted': 'A player was deleted; the payload is its last state, as GET /players/{id} answered it.',
+  'scheduling.player.sync_refused': "A player's sync (OB Player's remote.php) was refused: a wrong password, no password set, or another address than its pin (the client address is the actor's). Kept in the audit trail.",
   'scheduling.now_playing.changed': 'A player reported that it airs something else (another show, item, or nothing): what it airs now, as GET /players/playing/{id} reads it.',
   'scheduling.asrun.recorded': 'A player reported plays for its as-run log: the new entries (duplicates skipped), as GET /players/monitor answers them; at most 100 an event.',
   'scheduling.alert.saved': 'An alert (priority broadcast) was created or edited; the payload is the alert as GET /alerts/{id} answers it.',

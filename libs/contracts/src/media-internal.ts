@@ -15,12 +15,40 @@ export const MediaSummary = z.object({
 });
 export type MediaSummary = z.infer<typeof MediaSummary>;
 
+/**
+ * What a player needs to download and air an item (OB Player's sync, docs/decisions/player-sync.md):
+ * the active file's name, size and type, and where the player keeps it.
+ */
+export const PlayerFile = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  artist: z.string(),
+  duration: z.number().nullable().describe('Seconds, when known'),
+  type: z.string().describe('audio, video, image or document'),
+  format: z.string(),
+  file_id: z.string().describe('The storage key of the active file'),
+  size: z.number().int().describe('Bytes of the active file'),
+  filename: z.string().describe('`<id>-<file digest>.<format>`: unique across items and versions'),
+  hash: z.string().describe('32 hex digits naming the active file (not its MD5: OB Player never checks it)'),
+  location: z.string().regex(/^[A-Z0-9]{2}$/).describe('Two characters, the same for the same file'),
+  is_approved: z.boolean(),
+  is_archived: z.boolean(),
+});
+export type PlayerFile = z.infer<typeof PlayerFile>;
+
 export const mediaInternal = {
   /** Summaries of existing items (missing ids are simply absent). */
   summaries: defineOperation({
     subject: 'media.internal.summaries',
     input: z.object({ ids: z.array(z.number().int().positive()).max(1000) }),
     output: z.array(MediaSummary),
+    auth: 'none',
+  }),
+  /** The active files of existing items, for a player's sync (missing ids are simply absent). One call a sync reply. */
+  playerFiles: defineOperation({
+    subject: 'media.internal.player-files',
+    input: z.object({ ids: z.array(z.number().int().positive()).max(2000) }),
+    output: z.array(PlayerFile),
     auth: 'none',
   }),
   /**

@@ -16,6 +16,7 @@ export { ConnectKind, Player, PlayerInput, PlayerSearch, PlayerColumn, PlayerFil
 export { AsRunContext, AsRunEntry, MonitorSearch, NowPlaying } from './scheduling-monitor';
 export { Alert, AlertInput, AlertMode } from './scheduling-alerts';
 export { AsRunInput, playerSync } from './scheduling-player-sync';
+export { PlayerCredentials, playerRemote } from './scheduling-player-remote';
 export type { LastPlayerPage } from './scheduling-last-player';
 export { Timeslot, TimeslotInput, TimeslotOccurrence } from './scheduling-timeslots';
 export { Show, ShowInput, ShowOccurrence } from './scheduling-shows';

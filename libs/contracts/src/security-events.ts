@@ -58,4 +58,5 @@ export const auditedEventTypes: readonly string[] = [
   'modules.module.purged',
   'modules.webhook.saved',
   'modules.webhook.deleted',
+  'scheduling.player.sync_refused',
 ];

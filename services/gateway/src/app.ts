@@ -26,6 +26,9 @@ import health from './plugins/health';
 import requestContext, { busHeadersOf, newRequestId } from './plugins/request-context';
 import routeCatalog from './plugins/route-catalog';
 import { parseQueryString } from './query-string';
+import type { OpenFile } from './remote/actions';
+import remote from './remote/plugin';
+import type { PlayerThrottleNumbers } from './remote/throttle';
 
 export interface GatewayOptions {
   bus: Bus;
@@ -56,6 +59,10 @@ export interface GatewayOptions {
   moduleOperations?: Map<string, Operation[]>;
   /** Registers plugins (e.g. media file transfer) beside the gateway's own routes. */
   plugins?: ((app: FastifyInstance, helpers: GatewayHelpers) => Promise<void>)[];
+  /** Opens a media file by its storage key, for OB Player's downloads (remote.php `action=media`). */
+  openMediaFile?: OpenFile;
+  /** The login throttle's numbers for player syncs (remote.php). */
+  playerThrottle?: PlayerThrottleNumbers;
   /** The station console's built files, served at `/` (plugins/console.ts); undefined: not served. */
   consoleDir?: string | null;
 }
@@ -119,6 +126,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   });
   await app.register(apiRoutes, { runOperation, moduleRoutes });
   await app.register(calendarFeeds, { bus, requestTimeoutMs: options.requestTimeoutMs });
+  await app.register(remote, { bus, sessions, requestTimeoutMs: options.requestTimeoutMs, throttle: options.playerThrottle, openMediaFile: options.openMediaFile });
   const helpers: GatewayHelpers = {
     bus,
     busHeadersOf,

@@ -4,3 +4,5 @@ export * from './config';
 export * from './appkeys';
 export * from './trace';
 export { consoleDirectory } from './plugins/console';
+export { storedMediaFiles } from './remote/files';
+export { playerThrottleFrom } from './remote/throttle';

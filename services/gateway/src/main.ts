@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { createGateway } from './app';
 import { corsOrigins, gatewayConfig, trustedProxies } from './config';
 import { consoleDirectory } from './plugins/console';
+import { storedMediaFiles } from './remote/files';
+import { playerThrottleFrom } from './remote/throttle';
 
 const logger = createLogger({ name: 'gateway' });
 try {
@@ -38,8 +40,9 @@ try {
   const moduleOperations = new Map([...discovered.values()].filter((m) => m.definition).map((m) => [m.name, Object.values(m.definition!.operations)]));
   // A gateway replica is ready when its own dependencies are: one service being down must not take
   // every gateway out of the load balancer (the failing routes answer 503 by themselves).
-  const plugins = [mediaHttpPlugin({ storage: createLocalStorage(join(config.DATA_DIR, 'media')), maxUploadBytes: config.MAX_UPLOAD_BYTES }) as never];
-  const app = await createGateway({ bus: instrumentBus(bus, metrics), sessions, logger, metrics, moduleOperations, plugins, extraRoutes: mediaFileRoutes, requiredServices: [], bodyLimit: config.BODY_LIMIT_BYTES, corsOrigins: corsOrigins(config.CORS_ORIGINS), trustedProxies: trustedProxies(config.TRUSTED_PROXIES), requestTimeoutMs: config.REQUEST_TIMEOUT_MS, consoleDir: consoleDirectory(config.CONSOLE_DIR) });
+  const storage = createLocalStorage(join(config.DATA_DIR, 'media'));
+  const plugins = [mediaHttpPlugin({ storage, maxUploadBytes: config.MAX_UPLOAD_BYTES }) as never];
+  const app = await createGateway({ bus: instrumentBus(bus, metrics), sessions, logger, metrics, moduleOperations, plugins, extraRoutes: mediaFileRoutes, openMediaFile: storedMediaFiles(storage), playerThrottle: playerThrottleFrom(process.env), requiredServices: [], bodyLimit: config.BODY_LIMIT_BYTES, corsOrigins: corsOrigins(config.CORS_ORIGINS), trustedProxies: trustedProxies(config.TRUSTED_PROXIES), requestTimeoutMs: config.REQUEST_TIMEOUT_MS, consoleDir: consoleDirectory(config.CONSOLE_DIR) });
   await app.listen({ port: config.PORT, host: config.HOST });
   let stopping = false;
   const stop = async () => {

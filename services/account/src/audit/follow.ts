@@ -1,5 +1,5 @@
-// How entries reach the trail: the account service follows the audited events on the bus, its own
-// and the modules service's, with durable consumers (each event stored once, whichever replica takes
+// How entries reach the trail: the account service follows the audited events on the bus, its own,
+// the modules service's and the players' refused syncs, with durable consumers (each event stored once, whichever replica takes
 // it, and again after an outage), and drops entries past AUDIT_RETENTION_DAYS every hour.
 import type { IncomingEvent, Subscription } from '@airwave/bus';
 import { EventFrame } from '@airwave/contracts';
@@ -22,6 +22,7 @@ export async function followAudit({ db, bus, logger, config }: AccountContext): 
     await bus.subscribe('account.>', store, { durable: 'account-audit', deliverFrom: 'all' }),
     await bus.subscribe('modules.module.*', store, { durable: 'account-audit-modules', deliverFrom: 'all' }),
     await bus.subscribe('modules.webhook.*', store, { durable: 'account-audit-webhooks', deliverFrom: 'all' }),
+    await bus.subscribe('scheduling.player.sync_refused', store, { durable: 'account-audit-player-sync', deliverFrom: 'all' }),
   ];
   void prune();
   const timer = setInterval(() => void prune(), PRUNE_EVERY_MS);

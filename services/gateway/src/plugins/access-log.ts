@@ -14,9 +14,9 @@ export interface AccessLogOptions {
   metrics?: Metrics;
 }
 
-/** Removes credential values (`k`, `key`, `token`, `password`, `i`) from a URL's query string. */
+/** Removes credential values (`k`, `key`, `token`, `password`, `pw` (OB Player's), `i`) from a URL's query string. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:k|key|token|password|i)=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/([?&](?:k|key|token|password|pw|i)=)[^&#]*/gi, '$1[redacted]');
 }
 
 const accessLog: FastifyPluginCallback<AccessLogOptions> = (app, { logger, metrics }, done) => {

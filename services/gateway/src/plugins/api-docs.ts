@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { API } from '../http-constants';
 import type { ModuleRoutes } from '../module-routes';
 import { calendarFeedRoutes } from './calendar-feeds';
+import { remoteRoutes } from '../remote/routes-doc';
 
 export interface ApiDocsOptions {
   moduleRoutes: ModuleRoutes;
@@ -43,6 +44,7 @@ const gatewayRoutes: ExtraRoute[] = [
   },
   { method: 'GET', path: '/metrics', summary: 'Prometheus metrics', tag: 'Server', contentType: 'text/plain' },
   ...calendarFeedRoutes,
+  ...remoteRoutes,
 ];
 
 /**

@@ -1,5 +1,6 @@
 // The items as other services ask about them (scheduling: what a show airs, dayparting).
-import type { MediaSummary, SearchFilter } from '@airwave/contracts';
+import { createHash } from 'node:crypto';
+import type { MediaSummary, PlayerFile, SearchFilter } from '@airwave/contracts';
 import type { MediaDB } from '../schema';
 import { filterExpression } from '../search/filters';
 
@@ -22,4 +23,26 @@ export async function itemMatches(db: MediaDB, id: number, filters: SearchFilter
     .where((eb) => eb.and(filters.map((f) => filterExpression(eb, f))))
     .executeTakeFirst();
   return Boolean(hit);
+}
+
+const LOCATION_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/**
+ * How a player names and places a file (docs/decisions/player-sync.md): a digest of the storage key,
+ * so a new file (another version) is another name and the same file keeps its name and location.
+ */
+export function playerFileNaming(id: number, fileId: string, format: string) {
+  const digest = createHash('sha256').update(fileId).digest();
+  const location = LOCATION_CHARACTERS[digest[0]! % 36]! + LOCATION_CHARACTERS[digest[1]! % 36]!;
+  return { filename: `${id}-${digest.subarray(2, 8).toString('hex')}.${format}`, hash: digest.subarray(0, 16).toString('hex'), location };
+}
+
+/** The active files of the existing items among `ids`, as a player downloads them. */
+export async function playerFilesOf(db: MediaDB, ids: number[]): Promise<PlayerFile[]> {
+  const rows = await db
+    .selectFrom('items')
+    .select(['id', 'title', 'artist', 'duration', 'type', 'format', 'file_id', 'size', 'is_approved', 'is_archived'])
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => ({ ...r, duration: r.duration === null ? null : Number(r.duration), size: Number(r.size), ...playerFileNaming(r.id, r.file_id, r.format) }));
 }

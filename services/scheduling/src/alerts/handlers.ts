@@ -75,7 +75,7 @@ const sameAlert = (a: AlertRow, b: AlertRow) => (Object.keys(a) as (keyof AlertV
  * The alerts in force for a player in [from, to] (Unix seconds): its own, or its parent's when it
  * is a child with use_parent_alert (OB's EmergAction: the parent's instead of its own).
  */
-async function alertsInForce(context: SchedulingContext, playerId: number, from: number, to: number, call: CallContext) {
+export async function alertsInForce(context: SchedulingContext, playerId: number, from: number, to: number, call: CallContext) {
   const { db } = context;
   const player = await db.selectFrom('players').select(['timezone', 'parent_player_id', 'use_parent_alert']).where('id', '=', playerId).executeTakeFirst();
   if (!player) throw notFound('No such player.');

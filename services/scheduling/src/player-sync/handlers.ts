@@ -2,7 +2,7 @@
 // service in issue 34): authenticate and record a connect, record now playing, append to the
 // as-run log and read its latest start. No HTTP route reaches them.
 import { notFound, playerSync, unauthenticated } from '@airwave/contracts';
-import { bindOperation } from '@airwave/service-kit';
+import { actorOf, bindOperation, type CallContext } from '@airwave/service-kit';
 import type { z } from 'zod';
 import type { SchedulingContext } from '../context';
 import { asRunOut } from '../monitor/rules';
@@ -11,6 +11,7 @@ import { readPlayer } from '../players/save';
 import { insertAsRun, lastPlayedAt, lockPlayerForWrite, lockStatus, writeStatus } from './queries';
 import { addressAllowed, connectColumns, nowPlayingChanged } from './rules';
 import { isoInZone } from '../schedule/recurrence';
+import { bindRemote } from './remote';
 
 type ConnectInput = z.output<typeof playerSync.connect.input>;
 
@@ -21,28 +22,32 @@ export function bindPlayerSync(context: SchedulingContext) {
   const { bus } = context;
   const passwords = new PlayerPasswordChecker();
   return Promise.all([
-    bindOperation(bus, playerSync.connect, (input, { trace }) => connect(context, passwords, input, trace)),
+    bindOperation(bus, playerSync.connect, (input, call) => connect(context, passwords, input, call)),
     bindOperation(bus, playerSync.recordNowPlaying, (input) => recordNowPlaying(context, input)),
     bindOperation(bus, playerSync.appendAsRun, ({ player_id, entries }) => appendAsRun(context, player_id, entries)),
     bindOperation(bus, playerSync.lastAsRun, async ({ player_id }) => {
       if (!(await context.db.selectFrom('players').select('id').where('id', '=', player_id).executeTakeFirst())) throw notFound('No such player.');
       return { last_timestamp: await lastPlayedAt(context.db, player_id) };
     }),
-  ]);
+  ]).then(async (bound) => [...bound, ...(await bindRemote(context, passwords))]);
 }
 
 /**
- * Checks the password, then the address pin; records the connect. One message for every refusal,
- * and the reason only in the log (never the password).
+ * Checks the password, then the address pin; records the connect. One message for every refusal;
+ * the reason in the log (never the password) and, as scheduling.player.sync_refused, in the audit trail.
  */
-async function connect({ db, logger }: SchedulingContext, passwords: PlayerPasswordChecker, input: ConnectInput, trace: object) {
+export async function connect(context: SchedulingContext, passwords: PlayerPasswordChecker, input: ConnectInput, call: CallContext, alternative?: string) {
+  const { db, logger, events } = context;
   const player = await db.selectFrom('players').select(['id', 'password_hash', 'ip_address']).where('id', '=', input.id).executeTakeFirst();
   if (!player) throw notFound('player not found');
   // The password first, whatever the address: every refusal takes the same scrypt work.
-  const passwordMatches = await passwords.matches(player.id, input.password, player.password_hash);
-  const refusal = !passwordMatches ? (player.password_hash ? 'password' : 'no password set') : !addressAllowed(player.ip_address, input.address) ? 'address' : null;
+  const passwordMatches =
+    (await passwords.matches(player.id, input.password, player.password_hash)) || (alternative !== undefined && (await passwords.matches(player.id, alternative, player.password_hash)));
+  const refusal = !passwordMatches ? (player.password_hash ? 'password' : 'no_password') : !addressAllowed(player.ip_address, input.address) ? 'address' : null;
   if (refusal) {
-    logger.warn({ ...trace, playerId: player.id, address: input.address, reason: refusal }, 'Player sync refused');
+    logger.warn({ ...call.trace, playerId: player.id, address: input.address, reason: refusal }, 'Player sync refused');
+    await db.transaction().execute((trx) => events.record(trx, 'scheduling.player.sync_refused', { player_id: player.id, reason: refusal }, { ...actorOf(call), address: input.address }));
+    events.kick();
     throw unauthenticated('authentication failed');
   }
   const location = input.longitude !== undefined || input.latitude !== undefined ? { longitude: input.longitude ?? null, latitude: input.latitude ?? null } : {};
