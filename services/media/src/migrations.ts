@@ -161,3 +161,12 @@ mediaMigrations['0005_playlists'] = {
     await db.schema.createIndex('playlist_items_media_idx').on('playlist_items').column('media_id').execute();
   },
 };
+
+// Dynamic picks (docs/decisions/playlists.md, "Dynamic picks"): the library's items by bucket, a
+// hash of the id (playlists/picks.ts, bucketExpression: the same expression), so a pick reads a
+// bucket or two instead of every match.
+mediaMigrations['0006_pick_buckets'] = {
+  async up(db, schema) {
+    await sql`create index items_pick_bucket_idx on ${sql.table(`${schema}.items`)} ((((id::bigint * 2654435761) & 4294967295) >> 26))`.execute(db);
+  },
+};

@@ -1,12 +1,11 @@
 // A dynamic item's search against the library: its condition (words, filters or a saved search),
-// the estimate of what it finds (GET /playlists/validate, and each dynamic item of GET /playlists/{id})
-// and, for a resolution, its candidates in the seed's shuffled order.
+// the estimate of what it finds (GET /playlists/validate, and each dynamic item of GET /playlists/{id}).
+// Its picks for a resolution: picks.ts.
 import { badRequest, type SearchQuery } from '@airwave/contracts';
 import { sql, type SqlBool } from 'kysely';
 import type { MediaDB } from '../schema';
 import { parseFilters } from '../search/filters';
 import { filtersCondition, wordsCondition, type Condition } from '../search/rules';
-import type { AirableItem } from './resolve';
 
 export interface DynamicSearch {
   query: SearchQuery | null;
@@ -44,27 +43,5 @@ export async function estimate(db: MediaDB, search: DynamicSearch, numItems: num
   return { matches, num_items: count, duration: matches === 0 ? 0 : Math.round((total / matches) * count * 1000) / 1000 };
 }
 
-/** At most this many candidates of an "all items" dynamic item are read for one resolution. */
+/** At most this many items of an "all items" dynamic item are picked for one resolution. */
 export const ALL_ITEMS_CAP = 5000;
-
-/**
- * The candidates of a dynamic item: airable, matching, of a kind the player airs, matched by no
- * excluding filter set, in the order md5(seed:index:id) gives (the same seed, the same order).
- */
-export async function candidatesOf(
-  db: MediaDB,
-  search: DynamicSearch,
-  options: { seed: string; index: number; kinds: string[]; excluded: Condition[]; limit: number },
-): Promise<AirableItem[]> {
-  const condition = await searchCondition(db, search);
-  if (!condition || options.kinds.length === 0) return [];
-  const rows = await airable(db, condition)
-    .where('type', 'in', options.kinds)
-    .where((eb) => (options.excluded.length ? eb.not(eb.or(options.excluded.map((c) => c(eb)))) : sql<SqlBool>`true`))
-    .select(['id', 'type', 'title', 'artist', 'duration'])
-    .orderBy(sql`md5(${`${options.seed}:${options.index}:`} || id::text)`)
-    .orderBy('id')
-    .limit(options.limit)
-    .execute();
-  return rows.map((r) => ({ ...r, duration: r.duration === null ? null : Number(r.duration) }));
-}

@@ -1,10 +1,11 @@
 // media.internal.resolve-playlist: reads what a resolution needs (the playlist, the items it names,
-// each dynamic item's candidates, the station IDs that may air) and resolves it (resolve.ts).
+// each dynamic item's picks, the station IDs that may air) and resolves it (resolve.ts).
 import type { PlaylistResolution, PlaylistResolutionInput } from '@airwave/contracts';
 import type { MediaDB } from '../schema';
 import { parseFilters } from '../search/filters';
 import { filtersCondition, type Condition } from '../search/rules';
-import { ALL_ITEMS_CAP, candidatesOf } from './dynamic';
+import { ALL_ITEMS_CAP, searchCondition } from './dynamic';
+import { pickItems } from './picks';
 import { findPlaylist, itemRowsOf } from './queries';
 import { resolveItems, type AirableItem, type StoredItem } from './resolve';
 import { storedItemOf, type StoredRow } from './stored-items';
@@ -21,20 +22,23 @@ async function airableItems(db: MediaDB, ids: number[]): Promise<Map<number, Air
 /** The dayparting filter sets: an empty set excludes nothing (it would otherwise exclude everything). */
 const exclusionsOf = (sets: unknown[][]): Condition[] => sets.filter((set) => set.length > 0).map((set) => filtersCondition(parseFilters(set)));
 
-/** Every dynamic item's candidates, enough of them that the picks never run short for items used before. */
-async function dynamicCandidates(db: MediaDB, rows: StoredRow[], stored: StoredItem[], input: PlaylistResolutionInput) {
+/**
+ * Every dynamic item's picks, in the playlist's order: each never an item the playlist names or an
+ * earlier pick took (excluded in SQL, so only the items it airs are read).
+ */
+async function dynamicPicks(db: MediaDB, rows: StoredRow[], stored: StoredItem[], input: PlaylistResolutionInput) {
   const excluded = exclusionsOf(input.excluded_by as unknown[][]);
   const kinds = kindsFor(input.support);
-  let usedBefore = stored.filter((item) => item.kind === 'media').length;
-  const candidates = new Map<number, AirableItem[]>();
+  const used = stored.flatMap((item) => (item.kind === 'media' ? [item.media_id] : []));
+  const picks = new Map<number, AirableItem[]>();
   for (const [index, item] of stored.entries()) {
     if (item.kind !== 'dynamic') continue;
-    const wanted = item.num_items ?? ALL_ITEMS_CAP;
-    const search = rows[index]!.search!;
-    candidates.set(index, await candidatesOf(db, search, { seed: input.seed, index, kinds, excluded, limit: wanted + usedBefore }));
-    usedBefore += wanted;
+    const condition = await searchCondition(db, rows[index]!.search!);
+    const chosen = condition ? await pickItems(db, condition, { seed: input.seed, index, kinds, excluded, used, limit: item.num_items ?? ALL_ITEMS_CAP }) : [];
+    used.push(...chosen.map((pick) => pick.id));
+    picks.set(index, chosen);
   }
-  return candidates;
+  return picks;
 }
 
 export async function resolvePlaylist(db: MediaDB, input: PlaylistResolutionInput): Promise<PlaylistResolution> {
@@ -43,7 +47,7 @@ export async function resolvePlaylist(db: MediaDB, input: PlaylistResolutionInpu
   const rows = (await itemRowsOf(db, playlist.id)).map(storedItemOf);
   const stored = rows.map((row) => row.item);
   const mediaIds = stored.flatMap((item) => (item.kind === 'media' ? [item.media_id] : []));
-  const [media, stations, candidates] = await Promise.all([airableItems(db, mediaIds), airableItems(db, input.station_ids), dynamicCandidates(db, rows, stored, input)]);
+  const [media, stations, candidates] = await Promise.all([airableItems(db, mediaIds), airableItems(db, input.station_ids), dynamicPicks(db, rows, stored, input)]);
   const stationIds = input.station_ids.flatMap((id) => (stations.has(id) ? [stations.get(id)!] : []));
   const resolved = resolveItems({ items: stored, media, candidates, stationIds }, input);
   return {
