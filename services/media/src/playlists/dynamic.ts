@@ -2,7 +2,7 @@
 // the estimate of what it finds (GET /playlists/validate, and each dynamic item of GET /playlists/{id}).
 // Its picks for a resolution: picks.ts.
 import { badRequest, type SearchQuery } from '@airwave/contracts';
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { MediaDB } from '../schema';
 import { parseFilters } from '../search/filters';
 import { filtersCondition, wordsCondition, type Condition } from '../search/rules';
