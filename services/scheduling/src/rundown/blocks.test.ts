@@ -2,7 +2,8 @@
 // after another; windows that cut blocks; days of 23 and 25 hours.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gapSegments, layOut, type Fill, type Span } from './blocks';
+import { limit } from '../../../../vitest.shared';
+import { gapSegments, layOut, MAX_FILL_BLOCKS, type Fill, type Span } from './blocks';
 import { localMidnights, startOfLocalDay, startOfNextLocalDay } from './midnights';
 
 const H = 3_600_000;
@@ -128,4 +129,24 @@ describe('layOut', () => {
       { numRuns: 200 },
     );
   });
+
+  it('fills the gaps at the same time but stops at MAX_FILL_BLOCKS in time order, whatever order the resolutions finish in', async () => {
+    // Three days of 1-minute blocks (4320 wanted), each resolution finishing after a random delay.
+    const range = { start: at('2026-06-01T00:00:00Z'), end: at('2026-06-04T00:00:00Z') };
+    const shows = [{ start: at('2026-06-01T12:00:00Z'), end: at('2026-06-01T13:00:00Z') }];
+    const midnights = [at('2026-06-02T00:00:00Z'), at('2026-06-03T00:00:00Z')];
+    let inFlight = 0;
+    let most = 0;
+    const slow: Fill = async (_start, maxMs) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((done) => setTimeout(done, Math.random() * 2));
+      inFlight -= 1;
+      return Math.min(M, maxMs);
+    };
+    const { fills } = await layOut(shows, range, midnights, range, slow);
+    expect(most).toBeGreaterThan(1);
+    expect(fills).toHaveLength(MAX_FILL_BLOCKS);
+    expect(fills.map((b) => b.start)).toEqual(Array.from({ length: MAX_FILL_BLOCKS }, (_, i) => range.start + (i < 720 ? i : i + 60) * M));
+  }, limit(60_000));
 });

@@ -46,25 +46,35 @@ export const MAX_FILL_BLOCKS = 2000;
  */
 export type Fill = (start: number, maxMs: number) => Promise<number>;
 
+/** The default blocks of one segment, one after the other, while the shared budget lasts. */
+async function fillSegment(segment: Span, window: Span, fill: Fill, budget: { left: number }): Promise<Span[]> {
+  const blocks: Span[] = [];
+  let start = segment.start;
+  while (start < segment.end && start < window.end && budget.left > 0) {
+    budget.left -= 1;
+    const length = Math.min(await fill(start, segment.end - start), segment.end - start);
+    if (!(length > 0)) break;
+    if (start + length > window.start) blocks.push({ start, end: start + length });
+    start += length;
+  }
+  return blocks;
+}
+
 /**
  * The default blocks of the segments that reach the window: each segment filled from its start
  * (blocks before the window are resolved too: they place the ones inside it), up to the first
- * block that reaches the window's end.
+ * block that reaches the window's end. Segments are independent, so they are filled at the same
+ * time; if the MAX_FILL_BLOCKS budget runs out, which segments got it would depend on timing, so
+ * they are filled again one after the other in time order (what is resolved by then is cached).
  */
 export async function fillGaps(segments: readonly Span[], window: Span, fill: Fill): Promise<Span[]> {
+  const reaching = segments.filter((segment) => segment.end > window.start && segment.start < window.end);
+  const budget = { left: MAX_FILL_BLOCKS };
+  const filled = await Promise.all(reaching.map((segment) => fillSegment(segment, window, fill, budget)));
+  if (budget.left > 0) return filled.flat();
+  const again = { left: MAX_FILL_BLOCKS };
   const blocks: Span[] = [];
-  let resolved = 0;
-  for (const segment of segments) {
-    if (segment.end <= window.start || segment.start >= window.end) continue;
-    let start = segment.start;
-    while (start < segment.end && start < window.end && resolved < MAX_FILL_BLOCKS) {
-      resolved += 1;
-      const length = Math.min(await fill(start, segment.end - start), segment.end - start);
-      if (!(length > 0)) break;
-      if (start + length > window.start) blocks.push({ start, end: start + length });
-      start += length;
-    }
-  }
+  for (const segment of reaching) blocks.push(...(await fillSegment(segment, window, fill, again)));
   return blocks;
 }
 

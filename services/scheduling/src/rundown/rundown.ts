@@ -1,5 +1,6 @@
 // A player's rundown in a window (docs/decisions/rundown.md): its shows where the schedule puts
-// them, the gaps filled with default-playlist blocks, every block resolved through the cache.
+// them, the gaps filled with default-playlist blocks, every block resolved through the cache, up
+// to RESOLVE_CONCURRENCY of them at once.
 import { createHash } from 'node:crypto';
 import type { RundownBlock } from '@airwave/contracts';
 import { DateTime } from 'luxon';
@@ -7,8 +8,9 @@ import { listRestrictions } from '../dayparting/queries';
 import { restrictionActive, type RestrictionRow } from '../dayparting/rules';
 import type { SchedulingDB } from '../schema';
 import { isoInZone } from '../schedule/recurrence';
-import { layOut, type Span } from './blocks';
+import { layOut, overlaps, type Span } from './blocks';
 import { cachedBlocks, storeBlock, type CachedBlock } from './cache';
+import { limiter, type Limit } from './limit';
 import { localMidnights, startOfLocalDay, startOfNextLocalDay } from './midnights';
 import type { RundownPlayer } from './player';
 import { cutItems, resolveLinein, resolveMediaShow, resolvePlaylistBlock, type Resolved, type Sources } from './resolve';
@@ -21,7 +23,12 @@ interface State {
   now: number;
   cache: Map<number, CachedBlock>;
   restrictions: RestrictionRow[];
+  /** Resolutions in flight at once (each asks the media service and stores its block). */
+  limit: Limit;
 }
+
+/** How many blocks a rundown resolves at once: they are independent, save the default blocks of one gap. */
+export const RESOLVE_CONCURRENCY = 6;
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
 
@@ -36,13 +43,15 @@ async function throughCache(state: State, key: { start: number; kind: string; sh
   const cached = state.cache.get(key.start);
   const same = cached !== undefined && cached.kind === key.kind && cached.showId === key.showId;
   if (same && (key.start <= state.now || (!cached.stale && cached.inputs === inputs))) return cached;
-  const resolved = await fresh();
-  const unchanged = same && JSON.stringify([cached.name, cached.description, cached.items]) === JSON.stringify([resolved.name, resolved.description, resolved.items]);
-  const lastUpdated = unchanged ? cached.lastUpdated : Math.max(Math.floor(state.now / 1000), (cached?.lastUpdated ?? 0) + 1);
-  const block: CachedBlock = { ...key, end: endOf(resolved), inputs, ...resolved, lastUpdated, stale: false };
-  await storeBlock(state.db, state.player.id, block);
-  state.cache.set(key.start, block);
-  return block;
+  return state.limit(async () => {
+    const resolved = await fresh();
+    const unchanged = same && JSON.stringify([cached.name, cached.description, cached.items]) === JSON.stringify([resolved.name, resolved.description, resolved.items]);
+    const lastUpdated = unchanged ? cached.lastUpdated : Math.max(Math.floor(state.now / 1000), (cached?.lastUpdated ?? 0) + 1);
+    const block: CachedBlock = { ...key, end: endOf(resolved), inputs, ...resolved, lastUpdated, stale: false };
+    await storeBlock(state.db, state.player.id, block);
+    state.cache.set(key.start, block);
+    return block;
+  });
 }
 
 function blockOut(state: State, block: CachedBlock, span: Span, originalStart: number | null): RundownBlock {
@@ -99,12 +108,12 @@ export async function rundownOf(db: SchedulingDB, sources: Sources, player: Rund
   const range = { start: startOfLocalDay(window.start, zone), end: dayEnd === window.end ? dayEnd : startOfNextLocalDay(window.end, zone) };
   const shows = (await plannedShows(db, player.schedulePlayerId, range)).filter((s) => s.itemType !== 'live' || player.airing.support.linein);
   const cacheFrom = Math.min(range.start, ...shows.map((s) => s.start));
-  const state: State = { db, sources, player, now, cache: await cachedBlocks(db, player.id, cacheFrom, range.end), restrictions: await listRestrictions(db) };
-  const layout = await layOut(shows, range, localMidnights(range.start, range.end, zone), window, (start, maxMs) => defaultBlock(state, start, maxMs));
-  const blocks: { start: number; block: RundownBlock }[] = [];
-  for (const show of layout.shows) blocks.push({ start: show.start, block: await showBlock(state, show) });
-  for (const span of layout.fills) {
-    blocks.push({ start: span.start, block: blockOut(state, state.cache.get(span.start)!, span, null) });
-  }
+  const state: State = { db, sources, player, now, cache: await cachedBlocks(db, player.id, cacheFrom, range.end), restrictions: await listRestrictions(db), limit: limiter(RESOLVE_CONCURRENCY) };
+  // The shows and the gaps' fill are resolved at the same time (the fill does not depend on them).
+  const [layout, showBlocks] = await Promise.all([
+    layOut(shows, range, localMidnights(range.start, range.end, zone), window, (start, maxMs) => defaultBlock(state, start, maxMs)),
+    Promise.all(shows.filter((show) => overlaps(show, window)).map(async (show) => ({ start: show.start, block: await showBlock(state, show) }))),
+  ]);
+  const blocks = [...showBlocks, ...layout.fills.map((span) => ({ start: span.start, block: blockOut(state, state.cache.get(span.start)!, span, null) }))];
   return blocks.sort((a, b) => a.start - b.start).map((b) => b.block);
 }
