@@ -26,10 +26,10 @@ const principal: Principal = { userId: 1, username: 'bench', groupIds: [1], perm
 const seed = '1:1780275600000';
 const matches = sql`is_approved = true and is_archived = false and type in ('audio', 'video', 'image') and lower(genre) = 'jazz'`;
 const before = sql`select id, type, title, artist, duration from media.items where ${matches} order by md5(${`${seed}:11:`} || id::text), id limit 51`;
-const bucket = sql`(((id::bigint * 2654435761) & 4294967295) >> 26)`;
+const bucket = sql`(((id::bigint * 2654435761) & 4294967295) >> 24)`;
 // The seed's first bucket for item 11 (picks.ts, bucketOrder).
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-const first = Array.from({ length: 64 }, (_, b) => b).sort((x, y) => (md5(`${seed}:11:bucket:${x}`) < md5(`${seed}:11:bucket:${y}`) ? -1 : 1))[0]!;
+const first = Array.from({ length: 256 }, (_, b) => b).sort((x, y) => (md5(`${seed}:11:bucket:${x}`) < md5(`${seed}:11:bucket:${y}`) ? -1 : 1))[0]!;
 const after = sql`select id, type, title, artist, duration from media.items where ${bucket} = any(${sql.val([first])}::int[]) and ${matches} and id <> all('{1,2,3}'::int[])
   order by array_position(${sql.val([first])}::int[], ${bucket}::int), md5(${`${seed}:11:`} || id::text), id limit 1`;
 

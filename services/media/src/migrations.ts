@@ -167,6 +167,6 @@ mediaMigrations['0005_playlists'] = {
 // bucket or two instead of every match.
 mediaMigrations['0006_pick_buckets'] = {
   async up(db, schema) {
-    await sql`create index items_pick_bucket_idx on ${sql.table(`${schema}.items`)} ((((id::bigint * 2654435761) & 4294967295) >> 26))`.execute(db);
+    await sql`create index items_pick_bucket_idx on ${sql.table(`${schema}.items`)} ((((id::bigint * 2654435761) & 4294967295) >> 24))`.execute(db);
   },
 };

@@ -1,8 +1,8 @@
 // A dynamic item's picks, chosen in SQL (docs/decisions/playlists.md, "Dynamic picks"): only the
-// `num_items` it airs are read, never every match. The library is cut into 64 buckets by a hash of
+// `num_items` it airs are read, never every match. The library is cut into 256 buckets by a hash of
 // the id (index items_pick_bucket_idx); the seed orders the buckets, and within a bucket md5(seed:
 // index:id) orders the items. The picks are the first matches in that order, so a query reads the
-// first bucket or two (1/64 of the library each) instead of the whole library, and the same seed and
+// first bucket or two (1/256 of the library each) instead of the whole library, and the same seed and
 // library always give the same picks. What the reads are cut into never changes the answer.
 import { createHash } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
@@ -10,17 +10,17 @@ import type { MediaDB } from '../schema';
 import type { Condition } from '../search/rules';
 import type { AirableItem } from './resolve';
 
-export const PICK_BUCKETS = 64;
+export const PICK_BUCKETS = 256;
 
 /**
- * An item's bucket: the top 6 bits of its id's Fibonacci hash (id × 2654435761 mod 2^32), so
+ * An item's bucket: the top 8 bits of its id's Fibonacci hash (id × 2654435761 mod 2^32), so
  * consecutive ids (an album uploaded at once) fall in different buckets. The index
  * items_pick_bucket_idx (migration 0006_pick_buckets) is on exactly this expression.
  */
-export const bucketExpression = sql<number>`(((id::bigint * 2654435761) & 4294967295) >> 26)`;
+export const bucketExpression = sql<number>`(((id::bigint * 2654435761) & 4294967295) >> 24)`;
 
 /** The same bucket, computed here (for tests). */
-export const bucketOf = (id: number): number => Number(((BigInt(id) * 2654435761n) & 0xffffffffn) >> 26n);
+export const bucketOf = (id: number): number => Number(((BigInt(id) * 2654435761n) & 0xffffffffn) >> 24n);
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
@@ -75,7 +75,7 @@ export async function pickItems(db: MediaDB, condition: Condition, request: Pick
   const order = bucketOrder(request.seed, request.index);
   const picks: AirableItem[] = [];
   let from = 0;
-  let size = request.limit > 100 ? PICK_BUCKETS : 1;
+  let size = request.limit > 1000 ? PICK_BUCKETS : 1;
   while (from < PICK_BUCKETS && picks.length < request.limit) {
     const batch = order.slice(from, from + size);
     picks.push(...(await picksIn(db, condition, request, batch, request.limit - picks.length)));

@@ -23,21 +23,35 @@ async function airableItems(db: MediaDB, ids: number[]): Promise<Map<number, Air
 const exclusionsOf = (sets: unknown[][]): Condition[] => sets.filter((set) => set.length > 0).map((set) => filtersCondition(parseFilters(set)));
 
 /**
- * Every dynamic item's picks, in the playlist's order: each never an item the playlist names or an
- * earlier pick took (excluded in SQL, so only the items it airs are read).
+ * Every dynamic item's picks, asked all at once: each never an item the playlist names (excluded in
+ * SQL) nor an earlier item's pick (dropped here: each asks for as many more as the earlier ones
+ * may take, which gives what asking one after the other, excluding those too, would give).
  */
 async function dynamicPicks(db: MediaDB, rows: StoredRow[], stored: StoredItem[], input: PlaylistResolutionInput) {
   const excluded = exclusionsOf(input.excluded_by as unknown[][]);
   const kinds = kindsFor(input.support);
-  const used = stored.flatMap((item) => (item.kind === 'media' ? [item.media_id] : []));
+  const named = stored.flatMap((item) => (item.kind === 'media' ? [item.media_id] : []));
+  let earlier = 0;
+  const asks = stored.flatMap((item, index) => {
+    if (item.kind !== 'dynamic') return [];
+    const wanted = item.num_items ?? ALL_ITEMS_CAP;
+    const ask = { index, wanted, limit: wanted + earlier };
+    earlier += wanted;
+    return [ask];
+  });
+  const found = await Promise.all(
+    asks.map(async ({ index, limit }) => {
+      const condition = await searchCondition(db, rows[index]!.search!);
+      return condition ? pickItems(db, condition, { seed: input.seed, index, kinds, excluded, used: named, limit }) : [];
+    }),
+  );
+  const taken = new Set<number>();
   const picks = new Map<number, AirableItem[]>();
-  for (const [index, item] of stored.entries()) {
-    if (item.kind !== 'dynamic') continue;
-    const condition = await searchCondition(db, rows[index]!.search!);
-    const chosen = condition ? await pickItems(db, condition, { seed: input.seed, index, kinds, excluded, used, limit: item.num_items ?? ALL_ITEMS_CAP }) : [];
-    used.push(...chosen.map((pick) => pick.id));
+  asks.forEach(({ index, wanted }, i) => {
+    const chosen = found[i]!.filter((item) => !taken.has(item.id)).slice(0, wanted);
+    for (const item of chosen) taken.add(item.id);
     picks.set(index, chosen);
-  }
+  });
   return picks;
 }
 
