@@ -60,11 +60,23 @@ export const PlaylistResolution = z.object({
 });
 export type PlaylistResolution = z.infer<typeof PlaylistResolution>;
 
+/** Several resolutions in one call (a rundown's blocks): answered in the same order, each as resolve-playlist answers it. */
+export const PlaylistResolutionsInput = z.object({ requests: z.array(PlaylistResolutionInput).min(1).max(100) });
+export type PlaylistResolutionsInput = z.infer<typeof PlaylistResolutionsInput>;
+export const PlaylistResolutions = z.object({ resolutions: z.array(PlaylistResolution) });
+export type PlaylistResolutions = z.infer<typeof PlaylistResolutions>;
+
 export const playlistResolution = {
   resolvePlaylist: defineOperation({
     subject: 'media.internal.resolve-playlist',
     input: PlaylistResolutionInput,
     output: PlaylistResolution,
+    auth: 'none',
+  }),
+  resolvePlaylists: defineOperation({
+    subject: 'media.internal.resolve-playlists',
+    input: PlaylistResolutionsInput,
+    output: PlaylistResolutions,
     auth: 'none',
   }),
 };

@@ -162,11 +162,11 @@ mediaMigrations['0005_playlists'] = {
   },
 };
 
-// Dynamic picks (docs/decisions/playlists.md, "Dynamic picks"): the library's items by bucket, a
-// hash of the id (playlists/picks.ts, bucketExpression: the same expression), so a pick reads a
-// bucket or two instead of every match.
-mediaMigrations['0006_pick_buckets'] = {
+// Dynamic picks (docs/decisions/playlists.md, "Dynamic picks"): the library's items by a hash of
+// the id (playlists/picks.ts, hashExpression: the same expression), so a pick reads a bucket (a
+// range of the hash) or two instead of every match.
+mediaMigrations['0006_pick_hash'] = {
   async up(db, schema) {
-    await sql`create index items_pick_bucket_idx on ${sql.table(`${schema}.items`)} ((((id::bigint * 2654435761) & 4294967295) >> 24))`.execute(db);
+    await sql`create index items_pick_hash_idx on ${sql.table(`${schema}.items`)} (((id::bigint * 2654435761) & 4294967295))`.execute(db);
   },
 };

@@ -9,7 +9,7 @@ import { assertValidFilters } from '../search/rules';
 import { playlistOut, playlistState, summaryOf } from './answer';
 import { assertOwnSavedSearch, estimate } from './dynamic';
 import { deletePlaylist, findPlaylist, lockPlaylist, playlistsByIds, searchPlaylists } from './queries';
-import { resolvePlaylist } from './resolve-load';
+import { resolvePlaylist, resolvePlaylists } from './resolve-load';
 import { assertEditable, assertReadable, canReadPlaylist, readerOf } from './rules';
 import { savePlaylist } from './save';
 
@@ -67,6 +67,7 @@ export function bindPlaylists(ctx: MediaContext): Promise<Subscription[]> {
     bindOperation(bus, ops.playlistSave, (input, { principal }) => savePlaylist(ctx, input, principal)),
     bindOperation(bus, ops.playlistDelete, ({ id }, call) => removePlaylist(ctx, id, call)),
     bindOperation(bus, playlistResolution.resolvePlaylist, (input) => resolvePlaylist(db, input)),
+    bindOperation(bus, playlistResolution.resolvePlaylists, async ({ requests }) => ({ resolutions: await resolvePlaylists(db, requests) })),
     bindOperation(bus, playlistChecks.summaries, async ({ ids, user }) =>
       (await playlistsByIds(db, [...new Set(ids)])).map((row) => ({
         id: row.id,

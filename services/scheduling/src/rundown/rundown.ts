@@ -23,12 +23,12 @@ interface State {
   now: number;
   cache: Map<number, CachedBlock>;
   restrictions: RestrictionRow[];
-  /** Resolutions in flight at once (each asks the media service and stores its block). */
+  /** Resolutions in flight at once (asked of the media service in batches, batch.ts; each stores its block). */
   limit: Limit;
 }
 
 /** How many blocks a rundown resolves at once: they are independent, save the default blocks of one gap. */
-export const RESOLVE_CONCURRENCY = 6;
+export const RESOLVE_CONCURRENCY = 32;
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
 
