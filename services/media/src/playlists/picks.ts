@@ -102,7 +102,7 @@ const firstSize = (limit: number) => (limit > 1000 ? PICK_BUCKETS : 1);
 
 /** At most this many requests' first reads in one statement, in at least STATEMENTS statements (run at once, on a pool's connections). */
 const PARTS = 64;
-const STATEMENTS = 4;
+const STATEMENTS = 3;
 
 /** Every request's first read (its first buckets), in statements of requests joined by UNION ALL. */
 async function firstReads(db: MediaDB, requests: PickRequest[], orders: number[][]): Promise<AirableItem[][]> {

@@ -1,15 +1,15 @@
 // Batched resolutions: questions asked together go in one call (at most MAX_BATCH), each gets its own answer or the call's error.
 import type { PlaylistResolution, PlaylistResolutionInput } from '@airwave/contracts';
 import { describe, expect, it } from 'vitest';
-import { batchedResolutions, MAX_BATCH } from './batch';
+import { batched, MAX_BATCH } from './batch';
 
 const input = (n: number): PlaylistResolutionInput => ({ playlist_id: n, seed: `s${n}`, support: { audio: true, video: false, images: false }, station_ids: [], station_id_image_duration: 10, excluded_by: [] });
 const answer = (i: PlaylistResolutionInput): PlaylistResolution => ({ found: true, playlist: null, items: [], duration: i.playlist_id });
 
-describe('batchedResolutions', () => {
+describe('batched', () => {
   it('asks the questions of one turn in one call, in order, and answers each its own', async () => {
     const calls: number[][] = [];
-    const resolve = batchedResolutions(async (inputs) => {
+    const resolve = batched(async (inputs: PlaylistResolutionInput[]) => {
       calls.push(inputs.map((i) => i.playlist_id));
       return inputs.map(answer);
     });
@@ -22,7 +22,7 @@ describe('batchedResolutions', () => {
 
   it("gives every question of a failed call the call's error, and the next turn a new call", async () => {
     let fail = true;
-    const resolve = batchedResolutions(async (inputs) => {
+    const resolve = batched(async (inputs: PlaylistResolutionInput[]) => {
       if (fail) throw new Error('media service down');
       return inputs.map(answer);
     });

@@ -1,28 +1,28 @@
-// The rundown's resolutions in batches: the playlists a rundown asks for in the same turn of the
-// event loop (its shows and the first block of each gap, asked at once) go to the media service
-// as one media.internal.resolve-playlists call, at most MAX_BATCH a call.
+// The rundown's work in batches: the playlists a rundown asks for in the same turn of the event
+// loop (its shows and the first block of each gap, asked at once) go to the media service as one
+// media.internal.resolve-playlists call, and the blocks resolved together are stored by one
+// statement; at most MAX_BATCH a call.
 import type { PlaylistResolution, PlaylistResolutionInput } from '@airwave/contracts';
 import type { Sources } from './resolve';
 
 export const MAX_BATCH = 50;
 
-type ResolveMany = (inputs: PlaylistResolutionInput[]) => Promise<PlaylistResolution[]>;
-interface Waiting {
-  input: PlaylistResolutionInput;
-  done: (answer: PlaylistResolution) => void;
+interface Waiting<I, O> {
+  input: I;
+  done: (answer: O) => void;
   fail: (error: unknown) => void;
 }
 
-/** `resolvePlaylist` that gathers the questions asked together and asks them with `resolveMany`. */
-export function batchedResolutions(resolveMany: ResolveMany): Sources['resolvePlaylist'] {
-  let queue: Waiting[] = [];
+/** A function of one input that gathers the inputs given in the same turn and runs `many` on them (answers in the same order). */
+export function batched<I, O>(many: (inputs: I[]) => Promise<O[]>): (input: I) => Promise<O> {
+  let queue: Waiting<I, O>[] = [];
   const flush = () => {
     const batch = queue;
     queue = [];
     for (let i = 0; i < batch.length; i += MAX_BATCH) {
       const part = batch.slice(i, i + MAX_BATCH);
-      resolveMany(part.map((w) => w.input)).then(
-        (answers) => part.forEach((w, k) => (answers[k] ? w.done(answers[k]) : w.fail(new Error('resolve-playlists answered too few resolutions')))),
+      many(part.map((w) => w.input)).then(
+        (answers) => part.forEach((w, k) => (k < answers.length ? w.done(answers[k]!) : w.fail(new Error('a batch answered too few results')))),
         (error: unknown) => part.forEach((w) => w.fail(error)),
       );
     }
@@ -35,4 +35,7 @@ export function batchedResolutions(resolveMany: ResolveMany): Sources['resolvePl
 }
 
 /** The sources with their playlist resolutions batched. */
-export const withBatchedResolutions = (sources: Sources, resolveMany: ResolveMany): Sources => ({ ...sources, resolvePlaylist: batchedResolutions(resolveMany) });
+export const withBatchedResolutions = (sources: Sources, resolveMany: (inputs: PlaylistResolutionInput[]) => Promise<PlaylistResolution[]>): Sources => ({
+  ...sources,
+  resolvePlaylist: batched(resolveMany),
+});

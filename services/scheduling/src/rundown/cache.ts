@@ -50,26 +50,46 @@ export async function cachedBlocks(db: SchedulingDB, playerId: number, from: num
   );
 }
 
-/** Stores a block's resolution (a later one at the same start replaces it). */
-export async function storeBlock(db: SchedulingDB, playerId: number, block: CachedBlock) {
-  const values = {
-    end: new Date(block.end),
-    kind: block.kind,
-    show_id: block.showId,
-    inputs: block.inputs,
-    playlist_id: block.playlistId,
-    media_ids: [...new Set(block.items.flatMap((i) => (i.media_id ? [i.media_id] : [])))],
-    name: block.name,
-    description: block.description,
-    duration: block.duration,
-    items: JSON.stringify(block.items),
-    last_updated: block.lastUpdated,
-    stale: false,
-  };
+const rowOf = (playerId: number, block: CachedBlock) => ({
+  player_id: playerId,
+  start: new Date(block.start),
+  end: new Date(block.end),
+  kind: block.kind,
+  show_id: block.showId,
+  inputs: block.inputs,
+  playlist_id: block.playlistId,
+  media_ids: [...new Set(block.items.flatMap((i) => (i.media_id ? [i.media_id] : [])))],
+  name: block.name,
+  description: block.description,
+  duration: block.duration,
+  items: JSON.stringify(block.items),
+  last_updated: block.lastUpdated,
+  stale: false,
+});
+
+/** Stores blocks' resolutions in one statement (a later one at the same start replaces it; of blocks sent together at one start, the last). */
+export async function storeBlocks(db: SchedulingDB, playerId: number, blocks: readonly CachedBlock[]) {
+  const byStart = new Map(blocks.map((block) => [block.start, block]));
+  if (byStart.size === 0) return;
   await db
     .insertInto('rundown_blocks')
-    .values({ player_id: playerId, start: new Date(block.start), ...values })
-    .onConflict((oc) => oc.columns(['player_id', 'start']).doUpdateSet(values))
+    .values([...byStart.values()].map((block) => rowOf(playerId, block)))
+    .onConflict((oc) =>
+      oc.columns(['player_id', 'start']).doUpdateSet((eb) => ({
+        end: eb.ref('excluded.end'),
+        kind: eb.ref('excluded.kind'),
+        show_id: eb.ref('excluded.show_id'),
+        inputs: eb.ref('excluded.inputs'),
+        playlist_id: eb.ref('excluded.playlist_id'),
+        media_ids: eb.ref('excluded.media_ids'),
+        name: eb.ref('excluded.name'),
+        description: eb.ref('excluded.description'),
+        duration: eb.ref('excluded.duration'),
+        items: eb.ref('excluded.items'),
+        last_updated: eb.ref('excluded.last_updated'),
+        stale: eb.ref('excluded.stale'),
+      })),
+    )
     .execute();
 }
 

@@ -9,7 +9,8 @@ import { restrictionActive, type RestrictionRow } from '../dayparting/rules';
 import type { SchedulingDB } from '../schema';
 import { isoInZone } from '../schedule/recurrence';
 import { layOut, overlaps, type Span } from './blocks';
-import { cachedBlocks, storeBlock, type CachedBlock } from './cache';
+import { batched } from './batch';
+import { cachedBlocks, storeBlocks, type CachedBlock } from './cache';
 import { limiter, type Limit } from './limit';
 import { localMidnights, startOfLocalDay, startOfNextLocalDay } from './midnights';
 import type { RundownPlayer } from './player';
@@ -23,12 +24,20 @@ interface State {
   now: number;
   cache: Map<number, CachedBlock>;
   restrictions: RestrictionRow[];
-  /** Resolutions in flight at once (asked of the media service in batches, batch.ts; each stores its block). */
+  /** Resolutions in flight at once (asked of the media service in batches, batch.ts). */
   limit: Limit;
+  /** Stores a resolved block (those resolved together in one statement). */
+  store: (block: CachedBlock) => Promise<void>;
 }
 
 /** How many blocks a rundown resolves at once: they are independent, save the default blocks of one gap. */
 export const RESOLVE_CONCURRENCY = 32;
+
+const batchedStore = (db: SchedulingDB, playerId: number) =>
+  batched(async (blocks: CachedBlock[]) => {
+    await storeBlocks(db, playerId, blocks);
+    return blocks.map(() => undefined);
+  });
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
 
@@ -48,7 +57,7 @@ async function throughCache(state: State, key: { start: number; kind: string; sh
     const unchanged = same && JSON.stringify([cached.name, cached.description, cached.items]) === JSON.stringify([resolved.name, resolved.description, resolved.items]);
     const lastUpdated = unchanged ? cached.lastUpdated : Math.max(Math.floor(state.now / 1000), (cached?.lastUpdated ?? 0) + 1);
     const block: CachedBlock = { ...key, end: endOf(resolved), inputs, ...resolved, lastUpdated, stale: false };
-    await storeBlock(state.db, state.player.id, block);
+    await state.store(block);
     state.cache.set(key.start, block);
     return block;
   });
@@ -108,7 +117,7 @@ export async function rundownOf(db: SchedulingDB, sources: Sources, player: Rund
   const range = { start: startOfLocalDay(window.start, zone), end: dayEnd === window.end ? dayEnd : startOfNextLocalDay(window.end, zone) };
   const shows = (await plannedShows(db, player.schedulePlayerId, range)).filter((s) => s.itemType !== 'live' || player.airing.support.linein);
   const cacheFrom = Math.min(range.start, ...shows.map((s) => s.start));
-  const state: State = { db, sources, player, now, cache: await cachedBlocks(db, player.id, cacheFrom, range.end), restrictions: await listRestrictions(db), limit: limiter(RESOLVE_CONCURRENCY) };
+  const state: State = { db, sources, player, now, cache: await cachedBlocks(db, player.id, cacheFrom, range.end), restrictions: await listRestrictions(db), limit: limiter(RESOLVE_CONCURRENCY), store: batchedStore(db, player.id) };
   // The shows and the gaps' fill are resolved at the same time (the fill does not depend on them).
   const [layout, showBlocks] = await Promise.all([
     layOut(shows, range, localMidnights(range.start, range.end, zone), window, (start, maxMs) => defaultBlock(state, start, maxMs)),
