@@ -18,7 +18,7 @@ import { insertGeneratedItems } from './generated-items';
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) throw new Error('Set DATABASE_URL to a Postgres server');
 const LIBRARY = 100_000;
-const DAYS = 10;
+const DAYS = Number(process.env.DAYS ?? 10);
 const principal: Principal = { userId: 1, username: 'bench', groupIds: [1], permissions: ['manage_media', 'manage_playlists', 'manage_players', 'manage_timeslots', 'playlists_advanced_permissions'], via: 'system' };
 
 const test = await createTestDatabase(baseUrl, 'bench');
