@@ -78,19 +78,21 @@ export interface PickRequest {
 export function pickQuery(db: MediaDB, request: PickRequest, batch: number[], limit: number) {
   const bucketRank = sql<number>`array_position(${sql.val(batch)}::int[], ${bucketExpression}::int)`;
   const hash = sql<string>`md5(${`${request.seed}:${request.index}:`} || id::text)`;
+  // One where and one order by (each call of the builder copies the query: a batch builds hundreds).
   return db
     .selectFrom('items')
-    .where(inBuckets(batch))
-    .where('is_approved', '=', true)
-    .where('is_archived', '=', false)
-    .where('type', 'in', request.kinds)
-    .where(request.condition)
-    .where((eb) => (request.excluded.length ? eb.not(eb.or(request.excluded.map((c) => c(eb)))) : sql<SqlBool>`true`))
-    .where(sql<SqlBool>`id <> all(${sql.val([...request.used])}::int[])`)
+    .where((eb) =>
+      eb.and([
+        inBuckets(batch),
+        sql<SqlBool>`is_approved and not is_archived`,
+        eb('type', 'in', request.kinds),
+        request.condition(eb),
+        ...(request.excluded.length ? [eb.not(eb.or(request.excluded.map((c) => c(eb))))] : []),
+        sql<SqlBool>`id <> all(${sql.val([...request.used])}::int[])`,
+      ]),
+    )
     .select(['id', 'type', 'title', 'artist', 'duration', bucketRank.as('pick_bucket'), hash.as('pick_hash')])
-    .orderBy(bucketRank)
-    .orderBy(hash)
-    .orderBy('id')
+    .orderBy(sql`${bucketRank}, ${hash}, id`)
     .limit(limit);
 }
 
