@@ -6,8 +6,8 @@ import { filterExpression } from '../search/filters';
 
 /** Summaries of the existing items among `ids`. */
 export async function summariesOf(db: MediaDB, ids: number[]): Promise<MediaSummary[]> {
-  const rows = await db.selectFrom('items').select(['id', 'title', 'artist', 'duration', 'owner_id', 'is_approved', 'is_archived']).where('id', 'in', ids).execute();
-  return rows.map((r) => ({ ...r, duration: r.duration === null ? null : Number(r.duration), has_thumbnail: false }));
+  const rows = await db.selectFrom('items').select(['id', 'title', 'artist', 'duration', 'type', 'owner_id', 'is_approved', 'is_archived']).where('id', 'in', ids).execute();
+  return rows.map((r) => ({ ...r, type: r.type as MediaSummary['type'], duration: r.duration === null ? null : Number(r.duration), has_thumbnail: false }));
 }
 
 export async function itemExists(db: MediaDB, id: number): Promise<boolean> {
