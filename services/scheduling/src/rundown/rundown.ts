@@ -11,7 +11,7 @@ import { layOut, type Span } from './blocks';
 import { cachedBlocks, storeBlock, type CachedBlock } from './cache';
 import { localMidnights, startOfLocalDay, startOfNextLocalDay } from './midnights';
 import type { RundownPlayer } from './player';
-import { cutItems, resolveLinein, resolveMediaShow, resolvePlaylistBlock, type Resolved, type Sources } from './resolve';
+import { cutItems, resolveLinein, resolveMediaShow, resolvePlaylistBlock, type MediaFacts, type Resolved, type Sources } from './resolve';
 import { plannedShows, type PlannedShow } from './shows';
 
 interface State {
@@ -21,6 +21,14 @@ interface State {
   now: number;
   cache: Map<number, CachedBlock>;
   restrictions: RestrictionRow[];
+  /** The items of the rundown's media shows, asked once, when the first of them is resolved (a warm rundown asks nothing). */
+  mediaOfShows: () => Promise<Map<number, MediaFacts>>;
+}
+
+/** Asks `ask` once, on first use. */
+function once<T>(ask: () => Promise<T>): () => Promise<T> {
+  let answer: Promise<T> | undefined;
+  return () => (answer ??= ask());
 }
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
@@ -73,7 +81,7 @@ async function showBlock(state: State, show: PlannedShow): Promise<RundownBlock>
       show.itemType === 'live'
         ? resolveLinein(lengthS)
         : show.itemType === 'media'
-          ? await resolveMediaShow(sources, player.airing, show.itemId, lengthS)
+          ? resolveMediaShow((await state.mediaOfShows()).get(show.itemId) ?? null, player.airing, show.itemId, lengthS)
           : await resolvePlaylistBlock(sources, player.airing, { playlistId: show.itemId, seed, maxS: lengthS, excludedBy, dropBreakpoints: false });
     return show.timeslotName ? { ...resolved, name: show.timeslotName } : resolved;
   };
@@ -99,7 +107,9 @@ export async function rundownOf(db: SchedulingDB, sources: Sources, player: Rund
   const range = { start: startOfLocalDay(window.start, zone), end: dayEnd === window.end ? dayEnd : startOfNextLocalDay(window.end, zone) };
   const shows = (await plannedShows(db, player.schedulePlayerId, range)).filter((s) => s.itemType !== 'live' || player.airing.support.linein);
   const cacheFrom = Math.min(range.start, ...shows.map((s) => s.start));
-  const state: State = { db, sources, player, now, cache: await cachedBlocks(db, player.id, cacheFrom, range.end), restrictions: await listRestrictions(db) };
+  const mediaIds = [...new Set(shows.filter((s) => s.itemType === 'media').map((s) => s.itemId))];
+  const mediaOfShows = once(() => sources.media(mediaIds));
+  const state: State = { db, sources, player, now, cache: await cachedBlocks(db, player.id, cacheFrom, range.end), restrictions: await listRestrictions(db), mediaOfShows };
   const layout = await layOut(shows, range, localMidnights(range.start, range.end, zone), window, (start, maxMs) => defaultBlock(state, start, maxMs));
   const blocks: { start: number; block: RundownBlock }[] = [];
   for (const show of layout.shows) blocks.push({ start: show.start, block: await showBlock(state, show) });
