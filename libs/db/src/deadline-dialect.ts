@@ -8,6 +8,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { commitKnowingOutcome } from './commit-outcome';
 import { timeLeft } from './deadline';
 
 /** A connection that refuses to start a statement outside a transaction once the deadline passed. */
@@ -28,7 +29,7 @@ const innerOf = (connection: DatabaseConnection) => (connection as DeadlineConne
 class DeadlineDriver implements Driver {
   constructor(
     private readonly inner: Driver,
-    private readonly statementTimeouts: boolean,
+    private readonly server: boolean,
   ) {}
   init = () => this.inner.init();
   destroy = () => this.inner.destroy();
@@ -43,7 +44,7 @@ class DeadlineDriver implements Driver {
     try {
       const left = timeLeft('start');
       // No statement of the transaction may run past the deadline (PostgreSQL cancels it: 57014).
-      if (left !== undefined && this.statementTimeouts) {
+      if (left !== undefined && this.server) {
         await innerOf(connection).executeQuery(CompiledQuery.raw(`set local statement_timeout = ${Math.max(1, Math.floor(left))}`));
       }
     } catch (error) {
@@ -58,7 +59,9 @@ class DeadlineDriver implements Driver {
     // The last moment to decide: past it, the caller gets no reply it could trust, so nothing commits
     // (throwing here makes Kysely roll the transaction back).
     timeLeft('commit');
-    await this.inner.commitTransaction(innerOf(connection));
+    const inner = innerOf(connection);
+    if (this.server) await commitKnowingOutcome(this.inner, inner, () => this.inner.commitTransaction(inner));
+    else await this.inner.commitTransaction(inner);
     (connection as DeadlineConnection).inTransaction = false;
   }
 
@@ -78,11 +81,15 @@ class DeadlineDriver implements Driver {
   }
 }
 
-/** `dialect` with deadlines kept; `statementTimeouts` where the server enforces statement_timeout. */
-export function withDeadlines(dialect: Dialect, statementTimeouts: boolean): Dialect {
+/**
+ * `dialect` with deadlines kept. `server`: a PostgreSQL server, which enforces statement_timeout and
+ * can say what became of a transaction whose COMMIT lost its connection (commit-outcome.ts); false
+ * for PGlite, in this process.
+ */
+export function withDeadlines(dialect: Dialect, server: boolean): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
-    createDriver: () => new DeadlineDriver(dialect.createDriver(), statementTimeouts),
+    createDriver: () => new DeadlineDriver(dialect.createDriver(), server),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createIntrospector: (db) => dialect.createIntrospector(db),
   };
