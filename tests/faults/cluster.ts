@@ -179,7 +179,7 @@ export class Cluster {
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-      SHUTDOWN_TIMEOUT_MS: '8000',
+      SHUTDOWN_TIMEOUT_MS: String(limit(8000)),
       ...(this.options.env ?? {}),
     };
   }
@@ -394,7 +394,7 @@ export async function streamEventIds(natsUrl: string, prefix: string, expected: 
       seen.set(id, (seen.get(id) ?? 0) + 1);
     }, { deliverFrom: 'all' });
     await waitFor('the stream to deliver every event', async () => seen.size >= expected, timeoutMs).catch(() => undefined);
-    await sleep(300); // a duplicate would arrive right behind
+    await sleep(limit(300)); // a duplicate would arrive right behind
     await sub.unsubscribe();
   } finally {
     await bus.drain();
