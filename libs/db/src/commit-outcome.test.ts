@@ -3,7 +3,7 @@
 import { CompiledQuery, PostgresDialect, type DatabaseConnection, type Driver } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitKnowingOutcome, transactionOutcome } from './commit-outcome';
+import { CommitOutcomeUnknownError, commitKnowingOutcome, isCommitOutcomeUnknown, transactionOutcome } from './commit-outcome';
 import { createTestDatabase, runWithDeadline, type TestDatabase } from './index';
 import { limit } from '../../../vitest.shared';
 
@@ -73,6 +73,23 @@ describe.skipIf(!baseUrl)('the outcome of a COMMIT that lost its connection (Pos
       const failure = new Error('Connection terminated unexpectedly');
       const outcome = await commitKnowingOutcome({ acquireConnection: () => Promise.reject(new Error('asked')) } as unknown as Driver, connection, () => Promise.reject(failure)).catch((error: unknown) => error);
       expect(outcome).toBe(failure);
+      await connection.executeQuery(raw('rollback'));
+    } finally {
+      await driver.releaseConnection(connection);
+    }
+  });
+
+  it('says the outcome is unknown when the server cannot be asked before the deadline', async () => {
+    const connection = await driver.acquireConnection();
+    try {
+      await driver.beginTransaction(connection, {});
+      await connection.executeQuery(raw('insert into notes (body) values ($1)', ['outcome unknown']));
+      const unreachable = { acquireConnection: () => Promise.reject(new Error('connect ECONNREFUSED')) } as unknown as Driver;
+      const lost = new Error('Connection terminated unexpectedly');
+      const outcome = await runWithDeadline(Date.now() + 300, () => commitKnowingOutcome(unreachable, connection, () => Promise.reject(lost))).catch((error: unknown) => error);
+      expect(outcome).toBeInstanceOf(CommitOutcomeUnknownError);
+      expect(isCommitOutcomeUnknown(outcome)).toBe(true);
+      expect((outcome as CommitOutcomeUnknownError).cause).toBe(lost);
       await connection.executeQuery(raw('rollback'));
     } finally {
       await driver.releaseConnection(connection);

@@ -5,8 +5,8 @@
 // docs/reliability.md ("Deadlines"). So on PostgreSQL the driver learns the transaction's id just
 // before COMMIT (none for a transaction that wrote nothing) and, when COMMIT fails, asks the server
 // on another connection what became of it: committed, and the commit succeeded; aborted, and the
-// error stands; not known in time (the server unreachable), and the error stands too: that is the
-// one window left, named in docs/reliability.md.
+// error stands; not known by the deadline (the server still unreachable), and the caller is told
+// just that (CommitOutcomeUnknownError): the one case where a failed write may have been made.
 import { CompiledQuery, type DatabaseConnection, type Driver } from 'kysely';
 import { currentDeadline } from './deadline';
 
@@ -16,13 +16,27 @@ const RETRY_MS = 100;
 
 export type CommitOutcome = 'committed' | 'aborted' | 'unknown';
 
+/** COMMIT lost its connection and PostgreSQL could not say in time whether it committed. */
+export class CommitOutcomeUnknownError extends Error {
+  readonly code = 'COMMIT_OUTCOME_UNKNOWN';
+  constructor(cause: unknown) {
+    super('The connection to the database was lost during COMMIT, and whether it committed could not be learnt in time.', { cause });
+    this.name = 'CommitOutcomeUnknownError';
+  }
+}
+
+export const isCommitOutcomeUnknown = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'COMMIT_OUTCOME_UNKNOWN';
+
 /** Runs `commit` on `connection`; if it fails, answers normally when the transaction did commit. */
 export async function commitKnowingOutcome(driver: Driver, connection: DatabaseConnection, commit: () => Promise<void>): Promise<void> {
   const xid = await transactionId(connection);
   try {
     await commit();
   } catch (error) {
-    if (xid === null || (await transactionOutcome(driver, xid)) !== 'committed') throw error;
+    if (xid === null) throw error;
+    const outcome = await transactionOutcome(driver, xid);
+    if (outcome === 'unknown') throw new CommitOutcomeUnknownError(error);
+    if (outcome === 'aborted') throw error;
   }
 }
 

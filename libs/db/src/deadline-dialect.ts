@@ -14,6 +14,8 @@ import { timeLeft } from './deadline';
 /** A connection that refuses to start a statement outside a transaction once the deadline passed. */
 class DeadlineConnection implements DatabaseConnection {
   inTransaction = false;
+  /** COMMIT was sent: a rollback after it is moot, and must not hide COMMIT's own error. */
+  committing = false;
   constructor(readonly inner: DatabaseConnection) {}
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (!this.inTransaction) timeLeft('statement');
@@ -60,16 +62,22 @@ class DeadlineDriver implements Driver {
     // (throwing here makes Kysely roll the transaction back).
     const left = timeLeft('commit');
     const inner = innerOf(connection);
+    (connection as DeadlineConnection).committing = true;
     // A request's write (it has a deadline) must not answer 503 for a change that committed; work in
     // the background (the outbox relay) has nobody to answer and skips the extra round trip.
     if (this.server && left !== undefined) await commitKnowingOutcome(this.inner, inner, () => this.inner.commitTransaction(inner));
     else await this.inner.commitTransaction(inner);
-    (connection as DeadlineConnection).inTransaction = false;
+    Object.assign(connection as DeadlineConnection, { inTransaction: false, committing: false });
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    (connection as DeadlineConnection).inTransaction = false;
-    await this.inner.rollbackTransaction(innerOf(connection));
+    const deadlined = connection as DeadlineConnection;
+    deadlined.inTransaction = false;
+    const afterCommit = deadlined.committing;
+    deadlined.committing = false;
+    // Kysely rolls back after a failed COMMIT and would throw the rollback's error (a dead connection) instead of COMMIT's.
+    if (afterCommit) await this.inner.rollbackTransaction(innerOf(connection)).catch(() => undefined);
+    else await this.inner.rollbackTransaction(innerOf(connection));
   }
 
   async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
