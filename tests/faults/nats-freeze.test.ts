@@ -51,7 +51,8 @@ describe.skipIf(skipReason)(`fault: NATS frozen under write load${skipReason ? `
     expect(unexpected.map((w) => `${w.kind} ${w.sample.status} ${w.sample.body?.msg}`)).toEqual([]);
     // Writes sent and answered inside the freeze: each a 503 at its deadline, none sooner, none a hang.
     const inside = writes.filter((w) => w.sample.start > frozenAt + 100 && w.sample.end < resumedAt);
-    expect(inside.length).toBeGreaterThanOrEqual(8);
+    // Each client sends at least one write after the freeze began that meets its deadline before it ends.
+    expect(inside.length).toBeGreaterThanOrEqual(writeKinds.length);
     expect(inside.filter((w) => w.sample.status !== 503).map((w) => `${w.kind} ${w.sample.status}`)).toEqual([]);
     const timedOut = inside.filter((w) => (w.sample.body!.data as { code?: string } | null)?.code === 'timeout');
     expect(timedOut.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { outboxRows, root, streamEventIds, waitFor, type Cluster, type Gateway } from './cluster';
-import { acknowledged, refused, type Fixture, type Write } from './workload';
+import { acknowledged, outcomeUnknown, refused, type Fixture, type Write } from './workload';
 
 export interface Verdict {
   /** Acknowledged writes not found (API or database), as `kind tag`. */
@@ -14,6 +14,8 @@ export interface Verdict {
   appliedAfterFailure: string[];
   /** Changes without exactly one event, outbox rows not relayed, events not stored exactly once. */
   missingEvents: string[];
+  /** 503s that said the change may have been made, and those of them that were. */
+  unknown: { replies: number; applied: number };
   events: number;
 }
 
@@ -21,7 +23,7 @@ type Row = { id: number; [column: string]: unknown };
 const schemas = ['account', 'media', 'scheduling', 'modules'];
 
 export async function verifyWrites(cluster: Cluster, gateway: Gateway, fixture: Fixture, writes: Write[]): Promise<Verdict> {
-  const verdict: Verdict = { lost: [], appliedAfterFailure: [], missingEvents: [], events: 0 };
+  const verdict: Verdict = { lost: [], appliedAfterFailure: [], missingEvents: [], unknown: { replies: writes.filter(outcomeUnknown).length, applied: 0 }, events: 0 };
   await waitFor('every outbox to be relayed', async () => (await outboxRows(cluster.database, schemas)).every((r) => r.published), 30_000).catch(() => undefined);
   const outbox = await outboxRows(cluster.database, schemas);
   const payloads = (subject: string) => outbox.filter((r) => r.subject === subject).map((r) => r.frame.payload);
@@ -58,6 +60,7 @@ async function checkCreated(gateway: Gateway, fixture: Fixture, writes: Write[],
     if (!found) verdict.lost.push(`${w.kind} ${w.tag} (id ${w.id})`);
   }
   for (const w of writes.filter(refused)) if (byTag.has(w.tag)) verdict.appliedAfterFailure.push(`${w.kind} ${w.tag}: ${w.sample.status} ${w.sample.body?.msg}`);
+  verdict.unknown.applied += writes.filter((w) => outcomeUnknown(w) && byTag.has(w.tag)).length;
 }
 
 /** Every row has exactly one saved event naming it, and no saved event names a row that is not there. */
@@ -81,6 +84,7 @@ function checkUpdates(writes: Write[], stored: string[], eventValues: string[], 
   const seen = new Set(eventValues);
   for (const w of acked) if (!seen.has(w.tag)) verdict.missingEvents.push(`${w.kind} ${w.tag}: no event`);
   for (const w of writes.filter(refused)) if (seen.has(w.tag) || stored.includes(w.tag)) verdict.appliedAfterFailure.push(`${w.kind} ${w.tag}: ${w.sample.status} ${w.sample.body?.msg}`);
+  verdict.unknown.applied += writes.filter((w) => outcomeUnknown(w) && seen.has(w.tag)).length;
 }
 
 // ---- the figures per fault (docs/reliability.md), printed and appended to tests/data/faults-summary.md
@@ -98,7 +102,8 @@ export function reportFigures({ fault, writes, verdict, recoverSeconds, notes }:
   const status = (w: Write) => w.sample.status;
   const twoXx = writes.filter(acknowledged).length;
   const fiveXx = writes.filter((w) => typeof status(w) === 'number' && (status(w) as number) >= 500).length;
-  const line = `| ${fault} | ${writes.length} | ${twoXx} | ${fiveXx} | ${verdict.lost.length} | ${verdict.appliedAfterFailure.length} | ${verdict.missingEvents.length} | ${recoverSeconds.toFixed(1)} | ${notes} |\n`;
+  const unknown = verdict.unknown.replies ? `; ${verdict.unknown.replies} 503s said the change may have been made (outcome unknown), ${verdict.unknown.applied} of them were` : '';
+  const line = `| ${fault} | ${writes.length} | ${twoXx} | ${fiveXx} | ${verdict.lost.length} | ${verdict.appliedAfterFailure.length} | ${verdict.missingEvents.length} | ${recoverSeconds.toFixed(1)} | ${notes}${unknown} |\n`;
   mkdirSync(join(root, 'tests', 'data'), { recursive: true });
   appendFileSync(join(root, 'tests', 'data', 'faults-summary.md'), line);
   process.stdout.write(`[faults] ${line}`);

@@ -106,4 +106,7 @@ export function startWriteLoad(gateway: Gateway, fixture: Fixture, label: string
 }
 
 export const acknowledged = (w: Write) => typeof w.sample.status === 'number' && w.sample.status >= 200 && w.sample.status < 300;
-export const refused = (w: Write) => typeof w.sample.status === 'number' && w.sample.status >= 400;
+/** A 503 that says the change may have been made (COMMIT lost its connection and PostgreSQL could not be asked in time). */
+export const outcomeUnknown = (w: Write) => (w.sample.body?.data as { details?: { outcome?: string } } | null)?.details?.outcome === 'unknown';
+/** A failure reply that promises nothing changed: every one but outcomeUnknown. */
+export const refused = (w: Write) => typeof w.sample.status === 'number' && w.sample.status >= 400 && !outcomeUnknown(w);
