@@ -35,6 +35,14 @@ export const serviceNames: ServiceName[] = ['account', 'media', 'scheduling', 'm
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The gateway's deadline for a bus request in every fault test (REQUEST_TIMEOUT_MS), scaled by the
+ * machine factor: on a busy machine a healthy request must still meet it. HANG_MS: when a test's
+ * client gives up on a reply and counts the request as hung.
+ */
+export const REQUEST_TIMEOUT_MS = limit(3000);
+export const HANG_MS = REQUEST_TIMEOUT_MS + limit(4000);
+
 /** Waits for `check`, for at most `timeoutMs` on an idle machine (scaled by the machine factor: vitest.shared.ts); answers the milliseconds it took. */
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, everyMs = 100): Promise<number> {
   const started = Date.now();
@@ -170,8 +178,8 @@ export class Cluster {
       AIRWAVE_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
-      REQUEST_TIMEOUT_MS: '3000',
-      SHUTDOWN_TIMEOUT_MS: '8000',
+      REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      SHUTDOWN_TIMEOUT_MS: String(limit(8000)),
       ...(this.options.env ?? {}),
     };
   }
@@ -193,7 +201,7 @@ export class Cluster {
       `${name} to be ready`,
       async () => {
         if (!proc.alive()) throw new Error(`${name} exited: ${proc.output().slice(-2000)}`);
-        const response = await fetch(`http://127.0.0.1:${metricsPort}/readyz`, { signal: AbortSignal.timeout(3000) });
+        const response = await fetch(`http://127.0.0.1:${metricsPort}/readyz`, { signal: AbortSignal.timeout(limit(3000)) });
         return response.status === 200;
       },
       timeoutMs,
@@ -224,7 +232,7 @@ export class Cluster {
       'the gateway to listen',
       async () => {
         if (!proc.alive()) throw new Error(`gateway exited: ${proc.output().slice(-2000)}`);
-        return (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok;
+        return (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(limit(2000)) })).ok;
       },
       60_000,
     );
@@ -237,6 +245,11 @@ export class Cluster {
   async startAll(): Promise<Gateway> {
     await this.startServices();
     return this.startGateway();
+  }
+
+  /** The process ids of every Airwave process started so far (to show that none was restarted). */
+  pids(): number[] {
+    return this.procs.map((p) => p.child.pid!);
   }
 
   /** SIGKILLs a process and waits for it to be gone. */
@@ -381,7 +394,7 @@ export async function streamEventIds(natsUrl: string, prefix: string, expected: 
       seen.set(id, (seen.get(id) ?? 0) + 1);
     }, { deliverFrom: 'all' });
     await waitFor('the stream to deliver every event', async () => seen.size >= expected, timeoutMs).catch(() => undefined);
-    await sleep(300); // a duplicate would arrive right behind
+    await sleep(limit(300)); // a duplicate would arrive right behind
     await sub.unsubscribe();
   } finally {
     await bus.drain();

@@ -4,11 +4,9 @@
 // Then Redis freezes (SIGSTOP: connected but silent): calls answer 503 after the session store's
 // command timeout instead of hanging, and the same sessions work again once it resumes.
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, call, Cluster, countByStatus, isEnvelope, reportSummary, runLoad, skipReason, sleep, waitFor, type Gateway, type Sample } from './cluster';
+import { ADMIN_PASSWORD, call, Cluster, countByStatus, HANG_MS, isEnvelope, REQUEST_TIMEOUT_MS, reportSummary, runLoad, skipReason, sleep, waitFor, type Gateway, type Sample } from './cluster';
 import { limit } from '../../vitest.shared';
 
-const REQUEST_TIMEOUT_MS = 3000;
-const HANG_MS = REQUEST_TIMEOUT_MS + 4000;
 const OUTAGE_MS = 6000;
 const FREEZE_MS = 5000;
 
@@ -22,7 +20,7 @@ describe.skipIf(skipReason)(`fault: Redis stops under load${skipReason ? ` (skip
     cluster = await Cluster.create({
       label: 'redis',
       privateRedis: true,
-      env: { REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS), LOGIN_FREE_FAILURES: '10000', LOGIN_FREE_FAILURES_PER_ADDRESS: '100000', LOGIN_ACCOUNT_CEILING: '1000000' },
+      env: { LOGIN_FREE_FAILURES: '10000', LOGIN_FREE_FAILURES_PER_ADDRESS: '100000', LOGIN_ACCOUNT_CEILING: '1000000' },
     });
     const gateway: Gateway = await cluster.startAll();
     const redis = cluster.redis!;
@@ -70,13 +68,13 @@ describe.skipIf(skipReason)(`fault: Redis stops under load${skipReason ? ` (skip
     const fresh = (await gateway.api.login('admin', ADMIN_PASSWORD)).key;
     expect((await gateway.api.get('/account/uid', { key: fresh })).status).toBe(200);
     expect((await gateway.api.post('/players', { key: fresh, body: { name: 'after-redis', timezone: 'UTC' } })).status).toBe(200);
-    await sleep(2000);
+    await sleep(limit(2000));
     const frozenAt = Date.now();
     redis.freeze();
     await sleep(FREEZE_MS);
     const resumedAt = Date.now();
     redis.resume();
-    await sleep(3000);
+    await sleep(limit(3000));
     stopLoad = true;
     const samples = await load;
 
@@ -91,10 +89,10 @@ describe.skipIf(skipReason)(`fault: Redis stops under load${skipReason ? ` (skip
     expect(inside.length).toBeGreaterThan(20);
     expect(inside.every((s) => s.status === 503)).toBe(true);
     expect(inside.some((s) => s.op === 'login') && inside.some((s) => s.op === 'account.uid') && inside.some((s) => s.op === 'player.create')).toBe(true);
-    expect(Math.max(...inside.map((s) => s.end - s.start))).toBeLessThan(2000);
+    expect(Math.max(...inside.map((s) => s.end - s.start))).toBeLessThan(limit(2000));
     // After Redis is back: no 5xx at all; a 401 only for a key issued before the restart (Redis
     // without persistence lost it); calls with a key issued after the restart succeed.
-    const afterReturn = tagged.filter((s) => s.start > restartedAt + recoveryMs + 500 && s.end < frozenAt);
+    const afterReturn = tagged.filter((s) => s.start > restartedAt + recoveryMs + limit(500) && s.end < frozenAt);
     expect(afterReturn.filter((s) => typeof s.status === 'number' && s.status >= 500)).toEqual([]);
     expect(tagged.filter((s) => s.status === 401 && s.keyIssuedAt > restartedAt)).toEqual([]);
     expect(afterReturn.filter((s) => s.keyIssuedAt > restartedAt && s.status === 200).length).toBeGreaterThan(5);
@@ -105,8 +103,8 @@ describe.skipIf(skipReason)(`fault: Redis stops under load${skipReason ? ` (skip
     expect(frozenInside.length).toBeGreaterThanOrEqual(3);
     expect(frozenInside.every((s) => s.status === 503 && Number(s.retryAfter) > 0)).toBe(true);
     const frozenMaxMs = Math.max(...frozen.map((s) => s.end - s.start));
-    expect(frozenMaxMs).toBeLessThan(REQUEST_TIMEOUT_MS + 1500);
-    const afterResume = samples.filter((s) => s.start > resumedAt + 1000);
+    expect(frozenMaxMs).toBeLessThan(REQUEST_TIMEOUT_MS + limit(1500));
+    const afterResume = samples.filter((s) => s.start > resumedAt + limit(1000));
     expect(afterResume.length).toBeGreaterThan(5);
     expect(afterResume.every((s) => s.status === 200), JSON.stringify(afterResume.find((s) => s.status !== 200))).toBe(true);
     // Nothing crashed; acknowledged writes are there.

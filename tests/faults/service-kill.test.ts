@@ -9,8 +9,10 @@ import {
   call,
   Cluster,
   countByStatus,
+  HANG_MS,
   isEnvelope,
   outboxRows,
+  REQUEST_TIMEOUT_MS,
   reportSummary,
   runLoad,
   skipReason,
@@ -22,15 +24,13 @@ import {
 } from './cluster';
 import { limit } from '../../vitest.shared';
 
-const REQUEST_TIMEOUT_MS = 3000;
-const HANG_MS = REQUEST_TIMEOUT_MS + 4000;
 
 describe.skipIf(skipReason)(`fault: a service is killed mid-write${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
   let cluster: Cluster;
   let gateway: Gateway;
   let key: string;
   beforeAll(async () => {
-    cluster = await Cluster.create({ label: 'kill', env: { REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) } });
+    cluster = await Cluster.create({ label: 'kill' });
     gateway = await cluster.startAll();
     key = (await gateway.api.login('admin', ADMIN_PASSWORD)).key;
   });
@@ -62,11 +62,11 @@ describe.skipIf(skipReason)(`fault: a service is killed mid-write${skipReason ? 
     const victim = cluster.services.get(service)!.find((r) => r.proc.alive())!.proc;
     const killedAt = Date.now();
     expect(await cluster.kill(victim, 'SIGKILL')).toBe('SIGKILL');
-    await sleep(REQUEST_TIMEOUT_MS + 1000); // in-flight writes meet their deadline
+    await sleep(REQUEST_TIMEOUT_MS + limit(1000)); // in-flight writes meet their deadline
     const restartAt = Date.now();
     await cluster.startService(service);
     const readyAt = Date.now();
-    await sleep(2500);
+    await sleep(limit(2500));
     stopLoad = true;
     const samples = await load;
 
@@ -84,7 +84,7 @@ describe.skipIf(skipReason)(`fault: a service is killed mid-write${skipReason ? 
     expect(whileDead.length).toBeGreaterThan(5);
     expect(whileDead.filter((s) => s.status === 200)).toEqual([]);
     // After the restart, writes work again.
-    const after = samples.filter((s) => s.start > readyAt + 300);
+    const after = samples.filter((s) => s.start > readyAt + limit(300));
     expect(after.length).toBeGreaterThan(5);
     expect(after.every((s) => s.status === 200)).toBe(true);
     return { samples, acked, killedAt, restartAt, readyAt, interrupted };

@@ -39,6 +39,9 @@ export interface PrivateNats {
   url: string;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** SIGSTOP: its connections stay open, but it reads and answers nothing (until resume). */
+  freeze(): void;
+  resume(): void;
   dispose(): Promise<void>;
 }
 
@@ -62,6 +65,12 @@ export async function privateNats(): Promise<PrivateNats> {
     async stop() {
       if (child) await terminate(child);
       child = undefined;
+    },
+    freeze() {
+      child?.kill('SIGSTOP');
+    },
+    resume() {
+      child?.kill('SIGCONT');
     },
     async dispose() {
       child?.kill('SIGKILL');

@@ -8,6 +8,7 @@ export const MediaSummary = z.object({
   title: z.string(),
   artist: z.string(),
   duration: z.number().nullable().describe('Seconds, when known'),
+  type: z.enum(['audio', 'video', 'image', 'document']).describe('What the item is (the rundown airs audio, video and images)'),
   owner_id: z.number().int().nullable(),
   is_approved: z.boolean(),
   is_archived: z.boolean(),

@@ -33,7 +33,11 @@ export const playerRemote = {
     output: z.object({ blocks: z.array(RundownBlock) }),
     auth: 'none',
   }),
-  /** `action=emerg`: the alerts in force for the player in [from, to] (its parent's with use_parent_alert), after an emergency connect. */
+  /**
+   * `action=emerg`: the alerts in force for the player in [from, to] (its parent's with
+   * use_parent_alert), after an emergency connect. Their `item_name` and `item_duration` are null:
+   * the caller asks the media service for the items' files, which carry them.
+   */
   alerts: defineOperation({
     subject: 'scheduling.internal.remote.alerts',
     input: z.object({ ...PlayerCredentials, ...Window }).refine(ordered, { message: 'must not be before from', path: ['to'] }),

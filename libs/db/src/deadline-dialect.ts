@@ -8,11 +8,14 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { commitKnowingOutcome } from './commit-outcome';
 import { timeLeft } from './deadline';
 
 /** A connection that refuses to start a statement outside a transaction once the deadline passed. */
 class DeadlineConnection implements DatabaseConnection {
   inTransaction = false;
+  /** COMMIT was sent: a rollback after it is moot, and must not hide COMMIT's own error. */
+  committing = false;
   constructor(readonly inner: DatabaseConnection) {}
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (!this.inTransaction) timeLeft('statement');
@@ -28,7 +31,7 @@ const innerOf = (connection: DatabaseConnection) => (connection as DeadlineConne
 class DeadlineDriver implements Driver {
   constructor(
     private readonly inner: Driver,
-    private readonly statementTimeouts: boolean,
+    private readonly server: boolean,
   ) {}
   init = () => this.inner.init();
   destroy = () => this.inner.destroy();
@@ -43,7 +46,7 @@ class DeadlineDriver implements Driver {
     try {
       const left = timeLeft('start');
       // No statement of the transaction may run past the deadline (PostgreSQL cancels it: 57014).
-      if (left !== undefined && this.statementTimeouts) {
+      if (left !== undefined && this.server) {
         await innerOf(connection).executeQuery(CompiledQuery.raw(`set local statement_timeout = ${Math.max(1, Math.floor(left))}`));
       }
     } catch (error) {
@@ -57,14 +60,24 @@ class DeadlineDriver implements Driver {
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     // The last moment to decide: past it, the caller gets no reply it could trust, so nothing commits
     // (throwing here makes Kysely roll the transaction back).
-    timeLeft('commit');
-    await this.inner.commitTransaction(innerOf(connection));
-    (connection as DeadlineConnection).inTransaction = false;
+    const left = timeLeft('commit');
+    const inner = innerOf(connection);
+    (connection as DeadlineConnection).committing = true;
+    // A request's write (it has a deadline) must not answer 503 for a change that committed; work in
+    // the background (the outbox relay) has nobody to answer and skips the extra round trip.
+    if (this.server && left !== undefined) await commitKnowingOutcome(this.inner, inner, () => this.inner.commitTransaction(inner));
+    else await this.inner.commitTransaction(inner);
+    Object.assign(connection as DeadlineConnection, { inTransaction: false, committing: false });
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    (connection as DeadlineConnection).inTransaction = false;
-    await this.inner.rollbackTransaction(innerOf(connection));
+    const deadlined = connection as DeadlineConnection;
+    deadlined.inTransaction = false;
+    const afterCommit = deadlined.committing;
+    deadlined.committing = false;
+    // Kysely rolls back after a failed COMMIT and would throw the rollback's error (a dead connection) instead of COMMIT's.
+    if (afterCommit) await this.inner.rollbackTransaction(innerOf(connection)).catch(() => undefined);
+    else await this.inner.rollbackTransaction(innerOf(connection));
   }
 
   async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
@@ -78,11 +91,15 @@ class DeadlineDriver implements Driver {
   }
 }
 
-/** `dialect` with deadlines kept; `statementTimeouts` where the server enforces statement_timeout. */
-export function withDeadlines(dialect: Dialect, statementTimeouts: boolean): Dialect {
+/**
+ * `dialect` with deadlines kept. `server`: a PostgreSQL server, which enforces statement_timeout and
+ * can say what became of a transaction whose COMMIT lost its connection (commit-outcome.ts); false
+ * for PGlite, in this process.
+ */
+export function withDeadlines(dialect: Dialect, server: boolean): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
-    createDriver: () => new DeadlineDriver(dialect.createDriver(), statementTimeouts),
+    createDriver: () => new DeadlineDriver(dialect.createDriver(), server),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createIntrospector: (db) => dialect.createIntrospector(db),
   };

@@ -7,3 +7,4 @@ export type { Kysely, Transaction } from 'kysely';
 export * from './testing';
 export * from './transient';
 export * from './deadline';
+export { CommitOutcomeUnknownError, isCommitOutcomeUnknown } from './commit-outcome';

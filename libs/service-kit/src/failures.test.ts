@@ -2,7 +2,7 @@
 // with Retry-After), never `internal`, keeps running, and answers again within 2 s.
 import { createInProcessBus } from '@airwave/bus';
 import { AirwaveError, defineOperation } from '@airwave/contracts';
-import { createTestDatabase, openDatabase, sql, type Database, type TestDatabase } from '@airwave/db';
+import { CommitOutcomeUnknownError, createTestDatabase, openDatabase, sql, type Database, type TestDatabase } from '@airwave/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { limit } from '../../../vitest.shared';
@@ -13,6 +13,13 @@ const slowRead = defineOperation({ subject: 'test.slow-read', input: z.object({ 
 const baseUrl = process.env.DATABASE_URL;
 
 describe('asEdgeFailure', () => {
+  it('answers a COMMIT of unknown outcome as unavailable that says the change may have been made', () => {
+    const failure = asEdgeFailure(new CommitOutcomeUnknownError(new Error('Connection terminated unexpectedly')));
+    expect(AirwaveError.is(failure)).toBe(true);
+    expect((failure as AirwaveError).toWire()).toMatchObject({ code: 'unavailable', details: { outcome: 'unknown' } });
+    expect((failure as AirwaveError).message).toMatch(/may have been made/);
+  });
+
   it('turns transient database errors into unavailable and leaves the rest alone', () => {
     const lost = asEdgeFailure(new Error('Connection terminated unexpectedly'));
     expect(AirwaveError.is(lost, 'unavailable')).toBe(true);

@@ -3,7 +3,7 @@
 // message bus's (closed, draining, disconnected, timed out, no responders) as `unavailable`, which
 // the gateway answers 503 with Retry-After; anything else stays an unexpected error (logged, 500).
 import { AirwaveError } from '@airwave/contracts';
-import { DeadlinePassedError, isTransientDatabaseError } from '@airwave/db';
+import { DeadlinePassedError, isCommitOutcomeUnknown, isTransientDatabaseError } from '@airwave/db';
 
 /** The error classes of the NATS client that say the bus, not the request, failed. */
 const busFailureNames = new Set(['ClosedConnectionError', 'DrainingConnectionError', 'ConnectionError', 'TimeoutError', 'NoResponders', 'RequestError']);
@@ -16,6 +16,11 @@ export function isTransientBusError(error: unknown): boolean {
 export function asEdgeFailure(error: unknown): unknown {
   if (AirwaveError.is(error)) return error;
   if (error instanceof DeadlinePassedError) return Object.assign(new AirwaveError('timeout', error.message), { cause: error });
+  // The one 503 after which the change may have been made (docs/reliability.md, "Deadlines"): it says so.
+  if (isCommitOutcomeUnknown(error)) {
+    const message = 'The database went away while the change was committing: it may have been made. Read it back before sending it again.';
+    return Object.assign(new AirwaveError('unavailable', message, { outcome: 'unknown' }), { cause: error });
+  }
   if (isTransientBusError(error)) return Object.assign(new AirwaveError('unavailable', 'The message bus is not available; try again shortly.'), { cause: error });
   if (!isTransientDatabaseError(error)) return error;
   const code = (error as { code?: unknown }).code;

@@ -12,6 +12,7 @@ import * as logging from '@airwave/logging';
 import * as kysely from 'kysely';
 import * as zod from 'zod';
 import * as encryptionKey from './encryption-key';
+import * as failures from './failures';
 import * as moduleDefinition from './module';
 import * as operations from './operations';
 import * as outbox from './outbox';
@@ -36,7 +37,7 @@ export function hostPackages(serviceKitExtra: Record<string, unknown> = {}): Rec
     '@airwave/contracts': contracts,
     '@airwave/db': db,
     '@airwave/logging': logging,
-    '@airwave/service-kit': { ...operations, ...service, ...runtime, ...serviceProcess, ...outbox, ...outboxRelay, ...moduleDefinition, ...secretBox, ...encryptionKey, ...passwords, ...serviceKitExtra },
+    '@airwave/service-kit': { ...operations, ...failures, ...service, ...runtime, ...serviceProcess, ...outbox, ...outboxRelay, ...moduleDefinition, ...secretBox, ...encryptionKey, ...passwords, ...serviceKitExtra },
     kysely,
     zod,
   };

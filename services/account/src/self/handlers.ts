@@ -28,9 +28,12 @@ function updateOwnSettings({ db, sessions, logger, mailer, events, throttle }: A
     if (password !== undefined) assertPasswordChangeAllowed(password, principal);
     const changes = sentFields(fields);
     const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
+    let settings: Awaited<ReturnType<typeof readSettings>>;
     if (Object.keys(changes).length > 0 || passwordHash) {
       try {
-        await db.transaction().execute(async (trx) => {
+        // The reply is read inside the transaction: a read after COMMIT could fail (a lost
+        // connection) and answer 503 for a change that was made (issue 32).
+        settings = await db.transaction().execute(async (trx) => {
           await updateSettings(trx, principal.userId, { ...changes, ...(passwordHash ? { password_hash: passwordHash } : {}) });
           if (passwordHash) {
             await events.record(trx, 'account.password.changed', { user_id: principal.userId, username: principal.username, by_administrator: false }, actorOf(call));
@@ -39,13 +42,15 @@ function updateOwnSettings({ db, sessions, logger, mailer, events, throttle }: A
           if (PROFILE_FIELDS.some((field) => field in changes)) {
             await events.record(trx, 'account.user.updated', await userInfo(trx, principal.userId), actorOf(call));
           }
+          return readSettings(trx, principal.userId);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('That email address is already in use.');
         throw error;
       }
+    } else {
+      settings = await readSettings(db, principal.userId);
     }
-    const settings = await readSettings(db, principal.userId);
     events.kick();
     if (passwordHash) {
       await throttle.passwordSet(principal.username);

@@ -1,9 +1,15 @@
 // OB Player's XML, as OB's remote.php writes it (../shared/spec/ob-player/PROTOCOL.md, 1.1): a root
 // `<obconnect>`, every value element text, no attributes, UTF-8.
 
+/** Any character xmlText changes (a schedule reply writes thousands of values, nearly all without one). */
+// eslint-disable-next-line no-control-regex
+const CHANGED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF&<>"']/;
+
 /** An element's text: XML's five special characters escaped, and characters XML 1.0 forbids dropped. */
 export function xmlText(value: string | number): string {
-  return String(value)
+  if (typeof value === 'number') return String(value);
+  if (!CHANGED.test(value)) return value;
+  return value
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')

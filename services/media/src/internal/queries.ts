@@ -6,8 +6,8 @@ import { filterExpression } from '../search/filters';
 
 /** Summaries of the existing items among `ids`. */
 export async function summariesOf(db: MediaDB, ids: number[]): Promise<MediaSummary[]> {
-  const rows = await db.selectFrom('items').select(['id', 'title', 'artist', 'duration', 'owner_id', 'is_approved', 'is_archived']).where('id', 'in', ids).execute();
-  return rows.map((r) => ({ ...r, duration: r.duration === null ? null : Number(r.duration), has_thumbnail: false }));
+  const rows = await db.selectFrom('items').select(['id', 'title', 'artist', 'duration', 'type', 'owner_id', 'is_approved', 'is_archived']).where('id', 'in', ids).execute();
+  return rows.map((r) => ({ ...r, type: r.type as MediaSummary['type'], duration: r.duration === null ? null : Number(r.duration), has_thumbnail: false }));
 }
 
 export async function itemExists(db: MediaDB, id: number): Promise<boolean> {
@@ -32,10 +32,23 @@ const LOCATION_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
  * so a new file (another version) is another name and the same file keeps its name and location.
  */
 export function playerFileNaming(id: number, fileId: string, format: string) {
+  const key = `${id}/${fileId}/${format}`;
+  const known = namings.get(key);
+  if (known) return known;
   const digest = createHash('sha256').update(fileId).digest();
   const location = LOCATION_CHARACTERS[digest[0]! % 36]! + LOCATION_CHARACTERS[digest[1]! % 36]!;
-  return { filename: `${id}-${digest.subarray(2, 8).toString('hex')}.${format}`, hash: digest.subarray(0, 16).toString('hex'), location };
+  const naming = { filename: `${id}-${digest.subarray(2, 8).toString('hex')}.${format}`, hash: digest.subarray(0, 16).toString('hex'), location };
+  if (namings.size >= MAX_NAMINGS) namings.clear();
+  namings.set(key, naming);
+  return naming;
 }
+
+/**
+ * Namings already made: every sync names every item of a player's schedule again (600 digests for
+ * 4 hours of 60-item shows), always the same. Bounded: emptied when full.
+ */
+const namings = new Map<string, { filename: string; hash: string; location: string }>();
+const MAX_NAMINGS = 100_000;
 
 /** The active files of the existing items among `ids`, as a player downloads them. */
 export async function playerFilesOf(db: MediaDB, ids: number[]): Promise<PlayerFile[]> {

@@ -73,14 +73,19 @@ const sameAlert = (a: AlertRow, b: AlertRow) => (Object.keys(a) as (keyof AlertV
 
 /**
  * The alerts in force for a player in [from, to] (Unix seconds): its own, or its parent's when it
- * is a child with use_parent_alert (OB's EmergAction: the parent's instead of its own).
+ * is a child with use_parent_alert (OB's EmergAction: the parent's instead of its own), without
+ * their items' names (what the player sync needs: it asks the media service for the files anyway).
  */
-export async function alertsInForce(context: SchedulingContext, playerId: number, from: number, to: number, call: CallContext) {
-  const { db } = context;
+export async function alertRowsInForce({ db }: SchedulingContext, playerId: number, from: number, to: number) {
   const player = await db.selectFrom('players').select(['timezone', 'parent_player_id', 'use_parent_alert']).where('id', '=', playerId).executeTakeFirst();
   if (!player) throw notFound('No such player.');
   const source = player.parent_player_id !== null && player.use_parent_alert ? player.parent_player_id : playerId;
   const zone = source === playerId ? player.timezone : await playerZone(db, source);
-  const rows = await alertsOverlapping(db, source, new Date(from * 1000), new Date(to * 1000));
+  return { source, zone, rows: await alertsOverlapping(db, source, new Date(from * 1000), new Date(to * 1000)) };
+}
+
+/** The alerts in force for a player in [from, to], with their items as the media service names them. */
+export async function alertsInForce(context: SchedulingContext, playerId: number, from: number, to: number, call: CallContext) {
+  const { source, zone, rows } = await alertRowsInForce(context, playerId, from, to);
   return { player_id: playerId, source_player_id: source, alerts: await alertsOut(context, rows, zone, call) };
 }

@@ -5,7 +5,8 @@ import { notFound, playerRemote, rundownWindowProblem } from '@airwave/contracts
 import { bindOperation, type CallContext } from '@airwave/service-kit';
 import { sql } from 'kysely';
 import type { SchedulingContext } from '../context';
-import { alertsInForce } from '../alerts/handlers';
+import { alertRowsInForce } from '../alerts/handlers';
+import { alertOut } from '../alerts/rules';
 import type { PlayerPasswordChecker } from '../players/passwords';
 import { fieldError } from '../schedule/times';
 import { loadRundownPlayer } from '../rundown/player';
@@ -32,11 +33,14 @@ export function bindRemote(context: SchedulingContext, passwords: PlayerPassword
     }),
     bindOperation(bus, playerRemote.alerts, async (input, call) => {
       await authenticate(context, passwords, input, 'emergency', call);
-      return { alerts: (await alertsInForce(context, input.id, input.from, input.to, call)).alerts };
+      // Without the items' names and lengths (item_name, item_duration null): the gateway asks the
+      // media service for the files, which carry them, so a reply asks it once.
+      const { zone, rows } = await alertRowsInForce(context, input.id, input.from, input.to);
+      return { alerts: rows.map((row) => alertOut(row, zone, undefined)) };
     }),
     bindOperation(bus, playerRemote.mayDownload, async (input, call) => {
       await authenticate(context, passwords, input, 'media', call);
-      return { allowed: (await inRundown(context, input)) || (await inAlerts(context, input, call)) };
+      return { allowed: (await inRundown(context, input)) || (await inAlerts(context, input)) };
     }),
   ]);
 }
@@ -54,7 +58,7 @@ async function inRundown({ db }: SchedulingContext, { id, media_id, from, to }: 
   return row !== undefined;
 }
 
-async function inAlerts(context: SchedulingContext, { id, media_id, from, to }: { id: number; media_id: number; from: number; to: number }, call: CallContext) {
-  const { alerts } = await alertsInForce(context, id, from, to, call);
-  return alerts.some((alert) => alert.item_id === media_id);
+async function inAlerts(context: SchedulingContext, { id, media_id, from, to }: { id: number; media_id: number; from: number; to: number }) {
+  const { rows } = await alertRowsInForce(context, id, from, to);
+  return rows.some((row) => row.item_id === media_id);
 }

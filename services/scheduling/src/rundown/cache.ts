@@ -20,6 +20,13 @@ export interface CachedBlock {
   stale: boolean;
 }
 
+/**
+ * An item with its fields in the order the rundown writes them: jsonb keeps keys in an order of its
+ * own, and a re-resolution is compared with the stored items as JSON text ("last_updated moves only
+ * when the answer changes").
+ */
+const storedItem = (i: RundownItem): RundownItem => ({ order: i.order, media_id: i.media_id, type: i.type, title: i.title, artist: i.artist, offset: i.offset, duration: i.duration, crossfade: i.crossfade });
+
 /** A player's cached blocks starting in [from, to), by start. */
 export async function cachedBlocks(db: SchedulingDB, playerId: number, from: number, to: number): Promise<Map<number, CachedBlock>> {
   const rows = await db
@@ -42,7 +49,7 @@ export async function cachedBlocks(db: SchedulingDB, playerId: number, from: num
         name: r.name,
         description: r.description,
         duration: Number(r.duration),
-        items: r.items as RundownItem[],
+        items: (r.items as RundownItem[]).map(storedItem),
         lastUpdated: Number(r.last_updated),
         stale: r.stale,
       },

@@ -20,14 +20,14 @@ const item = (order: number, type: ResolvedItem['type'], offset: number, duratio
   ...extra,
 });
 
-function fakeSources(answer: PlaylistResolution, media: Record<number, MediaFacts> = {}) {
+function fakeSources(answer: PlaylistResolution) {
   const asked: PlaylistResolutionInput[] = [];
   const sources: Sources = {
     resolvePlaylist: async (input) => {
       asked.push(input);
       return answer;
     },
-    media: async (id) => media[id] ?? null,
+    media: async () => new Map(),
   };
   return { sources, asked };
 }
@@ -85,22 +85,20 @@ describe('a media show and a line-in show', () => {
     3: { title: 'Logo', artist: '', duration: null, type: 'image' },
   };
 
-  it('airs the item for at most the show, an image for the whole show', async () => {
-    const { sources } = fakeSources({ found: false, playlist: null, items: [], duration: 0 }, media);
-    expect(await resolveMediaShow(sources, airing, 1, 3600)).toEqual({
+  it('airs the item for at most the show, an image for the whole show', () => {
+    expect(resolveMediaShow(media[1]!, airing, 1, 3600)).toEqual({
       name: 'Long mix',
       description: 'DJ - Long mix',
       playlistId: null,
       duration: 3600,
       items: [{ order: 0, media_id: 1, type: 'audio', title: 'Long mix', artist: 'DJ', offset: 0, duration: 3600, crossfade: 0 }],
     });
-    expect((await resolveMediaShow(sources, airing, 3, 900)).items[0]).toMatchObject({ type: 'image', duration: 900 });
+    expect(resolveMediaShow(media[3]!, airing, 3, 900).items[0]).toMatchObject({ type: 'image', duration: 900 });
   });
 
-  it('airs nothing the player cannot air, or that is gone', async () => {
-    const { sources } = fakeSources({ found: false, playlist: null, items: [], duration: 0 }, media);
-    expect((await resolveMediaShow(sources, airing, 2, 600)).items).toEqual([]);
-    expect((await resolveMediaShow(sources, airing, 4, 600)).items).toEqual([]);
+  it('airs nothing the player cannot air, or that is gone', () => {
+    expect(resolveMediaShow(media[2]!, airing, 2, 600).items).toEqual([]);
+    expect(resolveMediaShow(null, airing, 4, 600).items).toEqual([]);
   });
 
   it('has one line-in item for the whole show', () => {

@@ -15,7 +15,8 @@ export interface MediaFacts {
 /** Where resolutions come from: the media service over the bus, or a fake in tests. */
 export interface Sources {
   resolvePlaylist(input: PlaylistResolutionInput): Promise<PlaylistResolution>;
-  media(id: number): Promise<MediaFacts | null>;
+  /** The facts of the existing items among `ids` (one question for all the media shows of a rundown). */
+  media(ids: number[]): Promise<Map<number, MediaFacts>>;
 }
 
 /** What a player brings to a resolution (a child's own, or its parent's per its use_parent_* settings). */
@@ -36,9 +37,8 @@ export interface Resolved {
 
 const supports = (airing: Airing, type: string) => (type === 'audio' ? airing.support.audio : type === 'video' ? airing.support.video : type === 'image' ? airing.support.images : false);
 
-/** A media show: its item, lasting at most the show (an image: the whole show). Nothing when the player cannot air it. */
-export async function resolveMediaShow(sources: Sources, airing: Airing, mediaId: number, lengthS: number): Promise<Resolved> {
-  const media = await sources.media(mediaId);
+/** A media show: its item (`media`, null when gone), lasting at most the show (an image: the whole show). Nothing when the player cannot air it. */
+export function resolveMediaShow(media: MediaFacts | null, airing: Airing, mediaId: number, lengthS: number): Resolved {
   if (!media) return { name: '', description: '', playlistId: null, items: [], duration: 0 };
   const named = { name: media.title, description: media.artist ? `${media.artist} - ${media.title}` : media.title, playlistId: null };
   if (!supports(airing, media.type)) return { ...named, items: [], duration: 0 };

@@ -14,7 +14,7 @@ import { cachedBlocks, storeBlocks, type CachedBlock } from './cache';
 import { limiter, type Limit } from './limit';
 import { localMidnights, startOfLocalDay, startOfNextLocalDay } from './midnights';
 import type { RundownPlayer } from './player';
-import { cutItems, resolveLinein, resolveMediaShow, resolvePlaylistBlock, type Resolved, type Sources } from './resolve';
+import { cutItems, resolveLinein, resolveMediaShow, resolvePlaylistBlock, type MediaFacts, type Resolved, type Sources } from './resolve';
 import { plannedShows, type PlannedShow } from './shows';
 
 interface State {
@@ -28,6 +28,14 @@ interface State {
   limit: Limit;
   /** Stores a resolved block (those resolved together in one statement). */
   store: (block: CachedBlock) => Promise<void>;
+  /** The items of the rundown's media shows, asked once, when the first of them is resolved (a warm rundown asks nothing). */
+  mediaOfShows: () => Promise<Map<number, MediaFacts>>;
+}
+
+/** Asks `ask` once, on first use. */
+function once<T>(ask: () => Promise<T>): () => Promise<T> {
+  let answer: Promise<T> | undefined;
+  return () => (answer ??= ask());
 }
 
 /** How many blocks a rundown resolves at once: they are independent, save the default blocks of one gap. */
@@ -91,7 +99,7 @@ async function showBlock(state: State, show: PlannedShow): Promise<RundownBlock>
       show.itemType === 'live'
         ? resolveLinein(lengthS)
         : show.itemType === 'media'
-          ? await resolveMediaShow(sources, player.airing, show.itemId, lengthS)
+          ? resolveMediaShow((await state.mediaOfShows()).get(show.itemId) ?? null, player.airing, show.itemId, lengthS)
           : await resolvePlaylistBlock(sources, player.airing, { playlistId: show.itemId, seed, maxS: lengthS, excludedBy, dropBreakpoints: false });
     return show.timeslotName ? { ...resolved, name: show.timeslotName } : resolved;
   };
@@ -117,7 +125,9 @@ export async function rundownOf(db: SchedulingDB, sources: Sources, player: Rund
   const range = { start: startOfLocalDay(window.start, zone), end: dayEnd === window.end ? dayEnd : startOfNextLocalDay(window.end, zone) };
   const shows = (await plannedShows(db, player.schedulePlayerId, range)).filter((s) => s.itemType !== 'live' || player.airing.support.linein);
   const cacheFrom = Math.min(range.start, ...shows.map((s) => s.start));
-  const state: State = { db, sources, player, now, cache: await cachedBlocks(db, player.id, cacheFrom, range.end), restrictions: await listRestrictions(db), limit: limiter(RESOLVE_CONCURRENCY), store: batchedStore(db, player.id) };
+  const mediaIds = [...new Set(shows.filter((s) => s.itemType === 'media').map((s) => s.itemId))];
+  const mediaOfShows = once(() => sources.media(mediaIds));
+  const state: State = { db, sources, player, now, cache: await cachedBlocks(db, player.id, cacheFrom, range.end), restrictions: await listRestrictions(db), limit: limiter(RESOLVE_CONCURRENCY), store: batchedStore(db, player.id), mediaOfShows };
   // The shows and the gaps' fill are resolved at the same time (the fill does not depend on them).
   const [layout, showBlocks] = await Promise.all([
     layOut(shows, range, localMidnights(range.start, range.end, zone), window, (start, maxMs) => defaultBlock(state, start, maxMs)),

@@ -1,21 +1,25 @@
 // The rundown's sources over the bus: playlists are resolved by the media service
-// (media.internal.resolve-playlist), media items described by it (summaries; the type by asking
-// whether the item matches a type filter, as summaries do not carry it).
+// (media.internal.resolve-playlist), media items described by it (media.internal.summaries, one
+// question for every media show of a rundown).
 import { mediaInternal, playlistResolution } from '@airwave/contracts';
 import { callOperation, type CallContext } from '@airwave/service-kit';
 import type { Bus } from '@airwave/bus';
 import type { MediaFacts, Sources } from './resolve';
 
+/** The most ids one summaries question takes (its contract's limit). */
+const SUMMARIES_AT_ONCE = 1000;
+
 export function busSources(bus: Bus, within?: Pick<CallContext, 'headers'>): Sources {
   const options = { principal: null, ...(within ? { within } : {}) };
-  const isType = async (id: number, type: string) => (await callOperation(bus, mediaInternal.matches, { id, filters: [{ filter: 'type', op: 'eq', val: type }] }, options)).matches;
   return {
     resolvePlaylist: (input) => callOperation(bus, playlistResolution.resolvePlaylist, input, options),
-    async media(id): Promise<MediaFacts | null> {
-      const [summary] = await callOperation(bus, mediaInternal.summaries, { ids: [id] }, options);
-      if (!summary) return null;
-      const type = (await isType(id, 'audio')) ? 'audio' : (await isType(id, 'video')) ? 'video' : (await isType(id, 'image')) ? 'image' : 'document';
-      return { title: summary.title, artist: summary.artist, duration: summary.duration, type };
+    async media(ids): Promise<Map<number, MediaFacts>> {
+      const facts = new Map<number, MediaFacts>();
+      for (let at = 0; at < ids.length; at += SUMMARIES_AT_ONCE) {
+        const summaries = await callOperation(bus, mediaInternal.summaries, { ids: ids.slice(at, at + SUMMARIES_AT_ONCE) }, options);
+        for (const s of summaries) facts.set(s.id, { title: s.title, artist: s.artist, duration: s.duration, type: s.type });
+      }
+      return facts;
     },
   };
 }
