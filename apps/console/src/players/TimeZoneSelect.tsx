@@ -18,7 +18,6 @@ export function TimeZoneSelect({ value, onChange, error }: { value: string | nul
       onChange={(zone) => {
         if (zone) onChange(zone);
       }}
-      limit={50}
       nothingFoundMessage="No time zone by that name"
       error={error}
     />
