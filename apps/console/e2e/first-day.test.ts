@@ -62,12 +62,14 @@ describe.skipIf(!browserAvailable)('console: a first day (issue 35)', () => {
 
   it('(4, 5) names the item of a show being edited by its title, and gives focus back when its dialogs close', async () => {
     const event = page.getByLabel('Sunny Song, 07:00 - 08:00');
-    await event.click();
+    // With the keyboard, as the calendar's events are reachable and opened with Enter.
+    await event.focus();
+    await page.keyboard.press('Enter');
     const which = page.getByRole('dialog', { name: /^Sunny Song, .* on Studio Z$/ });
     await which.getByText('All occurrences').click();
     await which.getByRole('button', { name: 'Continue' }).click();
     const dialog = page.getByRole('dialog', { name: /^Edit show on Studio Z$/ });
-    await expect(dialog.getByRole('combobox', { name: 'Media item' }).or(dialog.getByRole('textbox', { name: 'Media item' })).inputValue()).resolves.toBe('Sunny Song');
+    await expect.poll(() => dialog.getByRole('combobox', { name: 'Media item' }).or(dialog.getByRole('textbox', { name: 'Media item' })).inputValue()).toBe('Sunny Song');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(focused).toBe('Sunny Song, 07:00 - 08:00');
@@ -88,11 +90,11 @@ describe.skipIf(!browserAvailable)('console: a first day (issue 35)', () => {
   it('(2) shows the status chosen and searches with it, and back again', async () => {
     const rows = page.getByRole('table', { name: 'Media items' }).locator('tbody tr');
     await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining('Sunny Song')]);
-    await page.getByRole('radio', { name: 'Archived' }).click({ force: true });
-    await expect(page.getByRole('radio', { name: 'Archived' }).isChecked()).resolves.toBe(true);
+    await page.getByRole('search').locator('label').filter({ hasText: /^Archived$/ }).click();
+    await expect(page.getByRole('search').getByRole('radio', { name: 'Archived', exact: true }).isChecked()).resolves.toBe(true);
     await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining('Old Song')]);
-    await page.getByRole('radio', { name: 'Approved' }).click({ force: true });
-    await expect(page.getByRole('radio', { name: 'Approved' }).isChecked()).resolves.toBe(true);
+    await page.getByRole('search').locator('label').filter({ hasText: /^Approved$/ }).click();
+    await expect(page.getByRole('search').getByRole('radio', { name: 'Approved', exact: true }).isChecked()).resolves.toBe(true);
     await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining('Sunny Song')]);
   });
 

@@ -7,8 +7,10 @@ import type { Player } from '../players/player-types';
 import { MediaPicker } from '../schedule/MediaPicker';
 import { zoneName } from '../schedule/recurrence';
 import { draftOf, type Alert, type AlertDraft } from './alert-types';
+import { useReturnFocus } from '../components/use-return-focus';
 
 export function AlertForm({ alert, player, onClose, onSaved }: { alert: Alert | null; player: Player; onClose: () => void; onSaved: (saved: Alert) => void }) {
+  useReturnFocus();
   const [draft, setDraft] = useState<AlertDraft>(() => draftOf(alert, player.timezone));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);

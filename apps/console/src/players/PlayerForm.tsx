@@ -8,6 +8,7 @@ import { api, fieldErrors, messageOf } from '../lib/api';
 import { MediaMultiPicker } from './MediaMultiPicker';
 import { draftOf, inheritable, inputOf, supports, type Player, type PlayerDraft, type PlaylistSummary } from './player-types';
 import { TimeZoneSelect } from './TimeZoneSelect';
+import { useReturnFocus } from '../components/use-return-focus';
 
 interface Props {
   player: Player | null;
@@ -18,6 +19,7 @@ interface Props {
 }
 
 export function PlayerForm({ player, players, playlists, onClose, onSaved }: Props) {
+  useReturnFocus();
   const [draft, setDraft] = useState<PlayerDraft>(() => draftOf(player));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);

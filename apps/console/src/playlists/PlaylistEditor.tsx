@@ -7,8 +7,10 @@ import { formatDuration } from '../media/media-types';
 import { AddItems } from './AddItems';
 import { ItemList } from './ItemList';
 import { draftOf, itemSeconds, itemsInput, type Playlist, type PlaylistDraft } from './playlist-types';
+import { useReturnFocus } from '../components/use-return-focus';
 
 export function PlaylistEditor({ playlist, onClose, onSaved }: { playlist: Playlist | null; onClose: () => void; onSaved: (saved: Playlist) => void }) {
+  useReturnFocus();
   const [draft, setDraft] = useState<PlaylistDraft>(() => draftOf(playlist));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);

@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { api, fieldErrors, messageOf } from '../lib/api';
 import { browserZone, TimeZoneSelect } from '../players/TimeZoneSelect';
 import type { Player } from './schedule-types';
+import { useReturnFocus } from '../components/use-return-focus';
 
 /**
  * A new player (manage_players): its name and the time zone its schedule is kept in. The zone is
  * never silently replaced: an empty one is refused here, not sent as UTC (issue 35, point 1).
  */
 export function PlayerModal({ onClose, onSaved }: { onClose: () => void; onSaved: (player: Player) => void }) {
+  useReturnFocus();
   const [name, setName] = useState('');
   const [timezone, setTimezone] = useState<string | null>(browserZone);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -72,7 +72,12 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
         );
       }}
       select={(arg) => onSelect(DateTime.fromISO(arg.startStr, { setZone: true }).setZone(zone), Math.round((arg.end.getTime() - arg.start.getTime()) / 60000))}
-      eventClick={(arg) => onOpen(arg.event.extendedProps.occurrence as Occurrence)}
+      eventInteractive
+      eventClick={(arg) => {
+        // Clicked with the mouse too, the event has the focus its dialog gives back on closing.
+        arg.el.focus();
+        onOpen(arg.event.extendedProps.occurrence as Occurrence);
+      }}
       eventDidMount={(arg) => {
         const note = arg.event.extendedProps.note as string | undefined;
         arg.el.setAttribute('aria-label', `${arg.event.title}, ${arg.timeText}${note ? ` (${note})` : ''}`);
