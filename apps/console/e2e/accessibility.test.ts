@@ -1,14 +1,25 @@
 // axe-core (the engine of most accessibility checkers) on every page, in the light and the dark
 // theme: no serious or critical violation (labels, names, contrast, ARIA, landmarks).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations as violations, browserAvailable, choose, startConsole, type ConsoleRun } from './support';
+import { DateTime } from 'luxon';
+import { adminApi, axeViolations as violations, browserAvailable, choose, seedMedia, startConsole, type ConsoleRun } from './support';
 
-const pages = ['/media', '/schedule', '/dayparting', '/modules', '/users', '/app-keys', '/webhooks', '/audit', '/settings'];
+const pages = ['/media', '/schedule', '/rundown', '/players', '/playlists', '/alerts', '/dayparting', '/modules', '/users', '/app-keys', '/webhooks', '/audit', '/settings'];
 
 describe.skipIf(!browserAvailable)('console: accessibility', () => {
   let run: ConsoleRun;
   beforeAll(async () => {
     run = await startConsole();
+    // The players, playlists, alerts and rundown pages with something in them: a player with a
+    // child, a playlist, an alert, and a show today.
+    const item = await seedMedia(run, 'Top of the hour', 2);
+    const { client } = await adminApi(run);
+    const playlist = await client.playlists.playlistCreate({ name: 'Hour', description: 'Every hour', items: [{ type: 'media', media_id: item }, { type: 'dynamic', query: { mode: 'simple', string: 'hour' }, num_items: 2 }, { type: 'station_id' }] });
+    const player = await client.scheduling.playerCreate({ name: 'Studio A', timezone: 'Europe/London', description: 'The main studio' });
+    await client.scheduling.playerCreate({ name: 'Studio A Relay', timezone: 'Europe/London', parent_player_id: player.id, use_parent_schedule: true });
+    const today = DateTime.now().setZone('Europe/London').toISODate()!;
+    await client.scheduling.showCreate({ player_id: player.id, mode: 'once', start: `${today} 10:00:00`, duration: 3600, item_type: 'playlist', item_id: playlist.id });
+    await client.scheduling.alertCreate({ name: 'Weather', player_id: player.id, item_id: item, frequency: 600, start: `${today} 08:00:00`, stop: `${today} 20:00:00` });
   });
   afterAll(() => run?.stop());
 

@@ -139,3 +139,21 @@ export async function axeViolations(page: Page): Promise<string[]> {
   });
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** An API client logged in as the administrator, for what a scenario needs before the page does. */
+export async function adminApi(run: ConsoleRun) {
+  const { createClient } = await import('@airwave/client');
+  const client = createClient({ baseUrl: run.url });
+  const session = await client.login('admin', ADMIN_PASSWORD);
+  return { client, key: session.key };
+}
+
+/** A WAV uploaded and saved as an approved media item (`seconds` long); answers its id. */
+export async function seedMedia(run: ConsoleRun, title: string, seconds: number, extra: Record<string, unknown> = {}): Promise<number> {
+  const { client, key } = await adminApi(run);
+  const upload = await fetch(`${run.url}/api/v2/uploads`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: new Uint8Array(wav(seconds)) });
+  if (upload.status !== 200) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+  const { file_id, file_key } = ((await upload.json()) as { data: { file_id: string; file_key: string } }).data;
+  const saved = await client.media.save({ media: [{ file_id, file_key, title, ...extra }] as never });
+  return saved[0]!.id;
+}

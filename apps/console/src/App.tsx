@@ -13,6 +13,10 @@ import { consoleTheme, cssVariablesResolver } from './theme';
 const pages = {
   media: () => import('./media/MediaPage'),
   schedule: () => import('./schedule/SchedulePage'),
+  players: () => import('./players/PlayersPage'),
+  playlists: () => import('./playlists/PlaylistsPage'),
+  alerts: () => import('./alerts/AlertsPage'),
+  rundown: () => import('./rundown/RundownPage'),
   dayparting: () => import('./admin/DaypartingPage'),
   modules: () => import('./admin/ModulesPage'),
   settings: () => import('./pages/SettingsPage'),
@@ -23,6 +27,10 @@ const pages = {
 };
 const MediaPage = lazy(pages.media);
 const SchedulePage = lazy(pages.schedule);
+const PlayersPage = lazy(pages.players);
+const PlaylistsPage = lazy(pages.playlists);
+const AlertsPage = lazy(pages.alerts);
+const RundownPage = lazy(pages.rundown);
 const DaypartingPage = lazy(pages.dayparting);
 const ModulesPage = lazy(pages.modules);
 const SettingsPage = lazy(pages.settings);
@@ -56,6 +64,10 @@ export function App() {
               <Route index element={<Navigate to="/media" replace />} />
               <Route path="media" element={<MediaPage />} />
               <Route path="schedule" element={<SchedulePage />} />
+              <Route path="rundown" element={<RundownPage />} />
+              <Route path="players" element={<PlayersPage />} />
+              <Route path="playlists" element={<PlaylistsPage />} />
+              <Route path="alerts" element={<AlertsPage />} />
               <Route path="dayparting" element={<Guard permission="manage_media_settings"><DaypartingPage /></Guard>} />
               <Route path="modules" element={<Guard permission="manage_modules"><ModulesPage /></Guard>} />
               <Route path="settings" element={<SettingsPage />} />

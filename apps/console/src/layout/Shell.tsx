@@ -16,7 +16,7 @@ export function Shell() {
   const links = (
     <nav aria-label="Pages">
       {navItems
-        .filter((item) => item.permission === null || session.can(item.permission))
+        .filter((item) => item.permission === null || session.can(item.permission) || session.permissions.some((p) => p.startsWith(`${item.permission}:`)))
         .map((item) => (
           <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} active={location.pathname.startsWith(item.to)} onClick={close} />
         ))}

@@ -60,11 +60,17 @@ export function credentialQuery(): string {
 export function messageOf(error: unknown): string {
   if (error instanceof ApiError) {
     const wait = error.status === 429 ? (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds : undefined;
-    return typeof wait === 'number' ? `${error.message} Try again in ${waitText(wait)}.` : error.message;
+    if (typeof wait === 'number') return `${error.message} Try again in ${waitText(wait)}.`;
+    // The server answers a wrong code and a code used once already alike (issue 35, point 7).
+    if (error.message === 'Invalid code.') return `${error.message} ${CODE_HINT}`;
+    return error.message;
   }
   if (error instanceof Error) return error.message;
   return String(error);
 }
+
+/** What to do about a refused two-factor code: each code works once. */
+export const CODE_HINT = 'A code works only once: if you have just used this one, wait for the next code in your app (a new one every 30 seconds), or use a recovery code.';
 
 function waitText(seconds: number): string {
   if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;

@@ -7,6 +7,7 @@ import { api, ApiError, fieldErrors, messageOf } from '../lib/api';
 import { useSession } from '../session/session-context';
 import { ItemFields, type Draft } from './ItemFields';
 import type { Media } from './media-types';
+import { useReturnFocus } from '../components/use-return-focus';
 
 const toDraft = ({ id, version, title, artist, album, year, genre, category, country, language, comments, status, is_approved, dynamic_select, is_copyright_owner, permitted_users, permitted_groups }: Media): Draft => ({
   id, version, title, artist, album, year, genre, category, country, language, comments, status, is_approved, dynamic_select, is_copyright_owner, permitted_users, permitted_groups,
@@ -25,6 +26,7 @@ function errorsOf(all: Record<string, string>, index: number): Record<string, st
 }
 
 export function EditItemsModal({ items, onClose, onSaved }: { items: Media[]; onClose: () => void; onSaved: () => void }) {
+  useReturnFocus();
   const session = useSession();
   const [drafts, setDrafts] = useState(() => items.map(toDraft));
   const [errors, setErrors] = useState<Record<string, string>>({});

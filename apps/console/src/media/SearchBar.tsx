@@ -23,7 +23,12 @@ export function SearchBar({ value, onSearch }: { value: SearchState; onSearch: (
               { value: 'archived', label: 'Archived' },
             ]}
             value={draft.status}
-            onChange={(status) => onSearch({ ...draft, status: status as Status, page: 1 })}
+            onChange={(status) => {
+              // The switch shows what was chosen, and the search runs with it (issue 35, point 2).
+              const next = { ...draft, status: status as Status, page: 1 };
+              setDraft(next);
+              onSearch(next);
+            }}
           />
           <Checkbox label="Only mine" checked={draft.mine} onChange={(e) => setDraft({ ...draft, mine: e.currentTarget.checked })} mb={8} />
           <Switch label="Advanced search" checked={draft.mode === 'advanced'} onChange={(e) => setDraft({ ...draft, mode: e.currentTarget.checked ? 'advanced' : 'simple', filters: draft.filters.length ? draft.filters : [{ filter: 'genre', op: 'eq', val: '' }] })} mb={8} />

@@ -9,10 +9,12 @@ import { messageOf } from '../lib/api';
 import type { Media } from './media-types';
 import { VersionRow } from './VersionRow';
 import { activateVersion, addVersion, deleteVersion, listVersions, saveNotes, type Version } from './versions-io';
+import { useReturnFocus } from '../components/use-return-focus';
 
 const done = { notes: 'Notes saved.', activate: 'That version is now the active one.', delete: 'Version deleted.' };
 
 export function VersionsModal({ item, manage, onClose, onChanged }: { item: Media; manage: boolean; onClose: () => void; onChanged: () => void }) {
+  useReturnFocus();
   const [versions, setVersions] = useState<Version[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);

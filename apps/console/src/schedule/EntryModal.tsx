@@ -11,6 +11,7 @@ import { localLabel, restoreOccurrence, splitEntry } from './occurrence-io';
 import { summary, zoneName } from './recurrence';
 import type { EntryDraft, Mode, Player } from './schedule-types';
 import { useActions } from './use-actions';
+import { useReturnFocus } from '../components/use-return-focus';
 
 const modes: { value: Mode; label: string }[] = [
   { value: 'once', label: 'Once' },
@@ -35,6 +36,7 @@ interface Props {
 }
 
 export function EntryModal({ initial, player, splitAt, onClose, onSaved, onChanged, onCollision }: Props) {
+  useReturnFocus();
   const session = useSession();
   const [draft, setDraft] = useState(initial);
   const { errors, error, act } = useActions(onCollision, onSaved);
@@ -74,7 +76,7 @@ export function EntryModal({ initial, player, splitAt, onClose, onSaved, onChang
         <SimpleGrid cols={3}>
           <Select label="Repeat" data={modes} value={draft.mode} onChange={(v) => v && set('mode', v as Mode)} allowDeselect={false} error={errors.mode} />
           {draft.mode.startsWith('x') && <NumberInput label="Every how many" min={1} max={1000} value={draft.every} onChange={(v) => set('every', Number(v) || 1)} error={errors.x_data} />}
-          {draft.mode !== 'once' && <TextInput type="date" label="Last day (optional)" value={draft.stop} onChange={(e) => set('stop', e.currentTarget.value)} error={errors.stop} />}
+          {draft.mode !== 'once' && <TextInput type="date" label="Last day (optional)" description="Empty: until changed" value={draft.stop} onChange={(e) => set('stop', e.currentTarget.value)} error={errors.stop} />}
         </SimpleGrid>
         {draft.kind === 'show' ? (
           <SimpleGrid cols={2}>

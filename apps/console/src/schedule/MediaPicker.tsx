@@ -2,29 +2,46 @@ import { Select } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
 
-/** Finds an approved media item by title as the user types. */
+/**
+ * Finds an approved media item by title as the user types. An item given by id alone (a saved
+ * show's) is named by its title, read from the library (issue 35, point 4), never "Media 1".
+ */
 export function MediaPicker({ value, title, onChange, error }: { value: number | null; title: string; onChange: (id: number | null, title: string) => void; error?: string | undefined }) {
+  const [known, setKnown] = useState(title);
   const [search, setSearch] = useState(title);
-  const [options, setOptions] = useState<{ value: string; label: string }[]>(value ? [{ value: String(value), label: title || `Media ${value}` }] : []);
+  const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    if (title || !value) return setKnown(title);
+    let current = true;
+    api.media.get({ id: value }).then(
+      (item) => {
+        if (!current) return;
+        setKnown(item.title);
+        setSearch(item.title);
+      },
+      () => current && setKnown(`Item ${value} (not in the library)`),
+    );
+    return () => {
+      current = false;
+    };
+  }, [value, title]);
   useEffect(() => {
     const timer = setTimeout(() => {
       api.media
         .search({ q: { mode: 'simple', string: search }, l: 20 })
-        .then((reply) => {
-          const found = reply.media.map((m) => ({ value: String(m.id), label: m.title }));
-          setOptions(value && !found.some((o) => o.value === String(value)) ? [{ value: String(value), label: title || `Media ${value}` }, ...found] : found);
-        })
+        .then((reply) => setOptions(reply.media.map((m) => ({ value: String(m.id), label: m.title }))))
         .catch(() => undefined);
     }, 200);
     return () => clearTimeout(timer);
-  }, [search, value, title]);
+  }, [search]);
+  const chosen = value && known && !options.some((o) => o.value === String(value)) ? [{ value: String(value), label: known }] : [];
   return (
     <Select
       label="Media item"
       searchable
       required
-      data={options}
-      value={value ? String(value) : null}
+      data={[...chosen, ...options]}
+      value={value && (known || options.some((o) => o.value === String(value))) ? String(value) : null}
       searchValue={search}
       onSearchChange={setSearch}
       onChange={(v, option) => onChange(v ? Number(v) : null, option?.label ?? '')}

@@ -8,6 +8,7 @@ import { changeOf, localLabel, type Occurrence, type OccurrenceChange } from './
 import { OccurrenceForm } from './OccurrenceForm';
 import type { Player } from './schedule-types';
 import { useActions } from './use-actions';
+import { useReturnFocus } from '../components/use-return-focus';
 
 export type Scope = 'only' | 'following' | 'all';
 
@@ -28,6 +29,7 @@ interface Props {
 }
 
 export function OccurrenceModal({ occurrence, player, onClose, onSaved, onCollision, onScope }: Props) {
+  useReturnFocus();
   const zone = player.timezone;
   const [scope, setScope] = useState<Scope>('only');
   const [change, setChange] = useState<OccurrenceChange>(() => changeOf(occurrence, zone));

@@ -1,19 +1,24 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { api, fieldErrors, messageOf } from '../lib/api';
+import { browserZone, TimeZoneSelect } from '../players/TimeZoneSelect';
 import type { Player } from './schedule-types';
+import { useReturnFocus } from '../components/use-return-focus';
 
-const zones = Intl.supportedValuesOf('timeZone');
-
-/** A new player (manage_players): its name and the time zone its schedule is kept in. */
+/**
+ * A new player (manage_players): its name and the time zone its schedule is kept in. The zone is
+ * never silently replaced: an empty one is refused here, not sent as UTC (issue 35, point 1).
+ */
 export function PlayerModal({ onClose, onSaved }: { onClose: () => void; onSaved: (player: Player) => void }) {
+  useReturnFocus();
   const [name, setName] = useState('');
-  const [timezone, setTimezone] = useState<string | null>(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const [timezone, setTimezone] = useState<string | null>(browserZone);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
+    if (!timezone) return setErrors({ timezone: 'Choose the time zone the schedule is kept in' });
     try {
-      onSaved(await api.scheduling.playerCreate({ name, description: '', timezone: timezone ?? 'UTC' }));
+      onSaved(await api.scheduling.playerCreate({ name, description: '', timezone }));
     } catch (failure) {
       setErrors(fieldErrors(failure));
       setError(messageOf(failure));
@@ -24,7 +29,7 @@ export function PlayerModal({ onClose, onSaved }: { onClose: () => void; onSaved
       <Stack>
         {error && <Alert color="red" role="alert">{error}</Alert>}
         <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-        <Select label="Time zone" searchable required data={zones} value={timezone} onChange={setTimezone} error={errors.timezone} />
+        <TimeZoneSelect value={timezone} onChange={setTimezone} error={errors.timezone} />
         <Group justify="flex-end">
           <Button onClick={() => void save()}>Create player</Button>
         </Group>

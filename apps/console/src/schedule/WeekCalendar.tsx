@@ -60,6 +60,7 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
       eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
       slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
       events={events}
+      datesSet={labelCalendarParts}
       dayHeaderContent={(arg) => {
         const date = DateTime.fromJSDate(arg.date, { zone: 'UTC' }).toISODate()!;
         const hours = hoursInDay(date, zone);
@@ -71,7 +72,12 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
         );
       }}
       select={(arg) => onSelect(DateTime.fromISO(arg.startStr, { setZone: true }).setZone(zone), Math.round((arg.end.getTime() - arg.start.getTime()) / 60000))}
-      eventClick={(arg) => onOpen(arg.event.extendedProps.occurrence as Occurrence)}
+      eventInteractive
+      eventClick={(arg) => {
+        // Clicked with the mouse too, the event has the focus its dialog gives back on closing.
+        arg.el.focus();
+        onOpen(arg.event.extendedProps.occurrence as Occurrence);
+      }}
       eventDidMount={(arg) => {
         const note = arg.event.extendedProps.note as string | undefined;
         arg.el.setAttribute('aria-label', `${arg.event.title}, ${arg.timeText}${note ? ` (${note})` : ''}`);
@@ -81,6 +87,11 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
     />
   );
 });
+
+/** FullCalendar's buttons' icons are decoration (the buttons have names): hidden from screen readers. */
+function labelCalendarParts(): void {
+  for (const icon of document.querySelectorAll('.fc .fc-icon')) icon.setAttribute('aria-hidden', 'true');
+}
 
 /** A calendar event of an occurrence row; one an exception changed is marked and says how. */
 function eventOf(kind: Occurrence['kind'], row: ShowRow | TimeslotRow, title: string, collision: number | null, zone: string): EventInput {

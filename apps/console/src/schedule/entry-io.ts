@@ -2,6 +2,7 @@
 // stored show or timeslot (its first start read in the player's zone).
 import { DateTime } from 'luxon';
 import { api } from '../lib/api';
+import { isUntilChanged, untilChangedStop } from './recurrence';
 import type { EntryDraft, EntryException, Mode, Player } from './schedule-types';
 
 export function entryInput(draft: EntryDraft, player: Player) {
@@ -12,7 +13,7 @@ export function entryInput(draft: EntryDraft, player: Player) {
     // A local time: the server reads it in the player's zone.
     start: `${draft.date} ${draft.time}:00`,
     duration: Math.round(draft.durationMinutes * 60),
-    stop: draft.mode === 'once' || !draft.stop ? null : draft.stopExact && draft.stopExact.startsWith(draft.stop) ? draft.stopExact : draft.stop,
+    stop: draft.mode === 'once' ? null : !draft.stop ? untilChangedStop(draft.date) : draft.stopExact && draft.stopExact.startsWith(draft.stop) ? draft.stopExact : draft.stop,
   };
   return draft.kind === 'show'
     ? { ...common, item_type: draft.itemType, item_id: draft.itemType === 'live' ? (draft.itemId ?? 1) : (draft.itemId ?? 0) }
@@ -37,8 +38,9 @@ export function deleteEntry(draft: EntryDraft): Promise<unknown> {
 export async function loadEntry(kind: EntryDraft['kind'], id: number, player: Player, base: EntryDraft): Promise<EntryDraft> {
   const entry = kind === 'show' ? await api.scheduling.showGet({ id }) : await api.scheduling.timeslotGet({ id });
   const start = DateTime.fromISO(entry.start, { zone: player.timezone });
-  const stop = entry.stop ? DateTime.fromISO(entry.stop, { zone: player.timezone }).toISODate() : '';
-  const draft: EntryDraft = { ...base, kind, id, date: start.toISODate()!, time: start.toFormat('HH:mm'), durationMinutes: entry.duration / 60, mode: entry.mode as Mode, every: entry.x_data ?? 2, stop: stop ?? '', stopExact: entry.stop ?? undefined, exceptions: entry.exceptions };
+  const stored = entry.stop ? DateTime.fromISO(entry.stop, { zone: player.timezone }).toISODate()! : '';
+  const stop = isUntilChanged(start.toISODate()!, stored) ? '' : stored;
+  const draft: EntryDraft = { ...base, kind, id, date: start.toISODate()!, time: start.toFormat('HH:mm'), durationMinutes: entry.duration / 60, mode: entry.mode as Mode, every: entry.x_data ?? 2, stop, stopExact: stop ? (entry.stop ?? undefined) : undefined, exceptions: entry.exceptions };
   if ('item_type' in entry) return { ...draft, itemType: entry.item_type === 'live' ? 'live' : 'media', itemId: entry.item_id };
   return { ...draft, userId: entry.user_id, description: entry.description };
 }

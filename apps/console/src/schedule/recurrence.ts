@@ -21,7 +21,7 @@ export function summary(draft: Pick<EntryDraft, 'date' | 'time' | 'mode' | 'ever
   const u = unit[draft.mode];
   const every = n === 1 ? `every ${u}` : `every ${n} ${u}s`;
   const on = u === 'week' ? ` on ${start.toFormat('cccc')}` : u === 'month' ? ` on day ${start.day}` : '';
-  const until = draft.stop ? ` until ${DateTime.fromISO(draft.stop, { zone }).setLocale(locale).toFormat('d LLL yyyy')}` : '';
+  const until = draft.stop ? ` until ${DateTime.fromISO(draft.stop, { zone }).setLocale(locale).toFormat('d LLL yyyy')}` : ' until changed';
   return `${every}${on} ${at}${until}, for ${length}, from ${start.toFormat('d LLL yyyy')}`;
 }
 
@@ -29,4 +29,18 @@ export function summary(draft: Pick<EntryDraft, 'date' | 'time' | 'mode' | 'ever
 export function hoursInDay(date: string, zone: string): number {
   const start = DateTime.fromISO(date, { zone }).startOf('day');
   return Math.round(start.plus({ days: 1 }).diff(start, 'hours').hours);
+}
+
+/**
+ * The last day a series "until changed" is sent with: the server requires a stop for a repeating
+ * entry, at most ten years after its start (docs/decisions/scheduling.md, "Entries"), so a series
+ * without a last day runs for as long as the server keeps one (issue 35, point 3).
+ */
+export function untilChangedStop(date: string): string {
+  return DateTime.fromISO(date).plus({ years: 10 }).minus({ days: 1 }).toISODate() ?? '';
+}
+
+/** Whether a stored last day is the one "until changed" sends (shown as no last day). */
+export function isUntilChanged(date: string, stopDate: string): boolean {
+  return stopDate !== '' && stopDate >= untilChangedStop(date);
 }

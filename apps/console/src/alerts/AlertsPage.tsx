@@ -1,0 +1,101 @@
+// Alerts (priority broadcasts) of a player: what airs, how often, from when until when in the
+// player's zone; create, edit, delete (manage_alerts, for all players or this one). A child that
+// takes its parent's alerts says so.
+import { Alert as Notice, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useCallback, useEffect, useState } from 'react';
+import { api, messageOf } from '../lib/api';
+import { PlayerSelect } from '../players/PlayerSelect';
+import { remembered, usePlayerChoice } from '../players/use-player-choice';
+import { ConfirmModal, type Confirmation } from '../webhooks/ConfirmModal';
+import { every, shown, type Alert } from './alert-types';
+import { AlertForm } from './AlertForm';
+
+export default function AlertsPage() {
+  const { players, player, choose, error: loadError } = usePlayerChoice(remembered.alerts);
+  const [alerts, setAlerts] = useState<Alert[] | null>(null);
+  const [editing, setEditing] = useState<Alert | 'new' | null>(null);
+  const [asking, setAsking] = useState<Confirmation | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const playerId = player?.id;
+  const load = useCallback(() => {
+    if (!playerId) return;
+    api.scheduling.alertSearch({ player_id: playerId }).then(setAlerts, (e) => { setAlerts(null); setError(messageOf(e)); });
+  }, [playerId]);
+  useEffect(() => load(), [load]);
+  const parent = player?.parent_player_id && player.use_parent_alert ? players?.find((p) => p.id === player.parent_player_id) : undefined;
+  const askDelete = (alert: Alert) =>
+    setAsking({
+      title: `Delete ${alert.name}?`,
+      text: `The alert ${alert.name} stops airing on ${player?.name ?? 'this player'} and is deleted.`,
+      confirm: 'Delete alert',
+      run: async () => {
+        try {
+          await api.scheduling.alertDelete({ id: alert.id });
+          notifications.show({ color: 'green', message: `${alert.name} was deleted.` });
+          load();
+        } catch (failure) {
+          setError(messageOf(failure));
+        }
+      },
+    });
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>Alerts</Title>
+        {player && <Button onClick={() => setEditing('new')}>New alert</Button>}
+      </Group>
+      {players && players.length > 0 && <PlayerSelect players={players} player={player} onChoose={(id) => { setError(null); choose(id); }} />}
+      {players?.length === 0 && <Text>No players yet: create one on the Players page.</Text>}
+      {(error ?? loadError) && <Notice color="red" role="alert" title="Not done" withCloseButton closeButtonLabel="Dismiss" onClose={() => setError(null)}>{error ?? loadError}</Notice>}
+      {player && <Text size="sm">Times are {player.timezone} time.{parent ? ` ${player.name} airs the alerts of its parent, ${parent.name}, instead of these.` : ''}</Text>}
+      {alerts?.length === 0 && <Text>No alerts on {player?.name}.</Text>}
+      {player && alerts && alerts.length > 0 && (
+        <Table.ScrollContainer minWidth={700}>
+          <Table aria-label="Alerts" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Airs</Table.Th>
+                <Table.Th>How often</Table.Th>
+                <Table.Th>From</Table.Th>
+                <Table.Th>Until</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {alerts.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>{a.name}</Table.Td>
+                  <Table.Td>{a.item_name ?? 'a deleted item'}</Table.Td>
+                  <Table.Td>{every(a.frequency)}</Table.Td>
+                  <Table.Td>{shown(a.start, player.timezone)}</Table.Td>
+                  <Table.Td>{shown(a.stop, player.timezone)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="light" aria-label={`Edit ${a.name}`} onClick={() => setEditing(a)}>Edit</Button>
+                      <Button size="xs" variant="light" color="red" aria-label={`Delete ${a.name}`} onClick={() => askDelete(a)}>Delete</Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {editing && player && (
+        <AlertForm
+          alert={editing === 'new' ? null : editing}
+          player={player}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            notifications.show({ color: 'green', message: `${saved.name} was saved.` });
+            load();
+          }}
+        />
+      )}
+      <ConfirmModal asking={asking} onClose={() => setAsking(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,16 @@
+import { Select } from '@mantine/core';
+import type { Player } from './player-types';
+
+/** Which player a page shows. */
+export function PlayerSelect({ players, player, onChoose }: { players: Player[]; player: Player | null; onChoose: (id: number) => void }) {
+  return (
+    <Select
+      label="Player"
+      w={260}
+      allowDeselect={false}
+      data={players.map((p) => ({ value: String(p.id), label: p.name }))}
+      value={player ? String(player.id) : null}
+      onChange={(v) => v && onChoose(Number(v))}
+    />
+  );
+}

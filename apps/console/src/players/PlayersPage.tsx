@@ -1,0 +1,111 @@
+// The players (docs/decisions/players.md): each with its zone, what it can play, its parent and
+// what it takes from it, its default playlist and its last contact; create, edit, delete
+// (manage_players). Deleting a player the server keeps (a parent, one with a schedule) shows why.
+import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useCallback, useEffect, useState } from 'react';
+import { api, messageOf } from '../lib/api';
+import { useSession } from '../session/session-context';
+import { ConfirmModal, type Confirmation } from '../webhooks/ConfirmModal';
+import { PlayerForm } from './PlayerForm';
+import { inheritedText, supports, type Player, type PlaylistSummary } from './player-types';
+
+export default function PlayersPage() {
+  const session = useSession();
+  const manage = session.can('manage_players');
+  const [players, setPlayers] = useState<Player[] | null>(null);
+  const [playlists, setPlaylists] = useState<PlaylistSummary[]>([]);
+  const [editing, setEditing] = useState<Player | 'new' | null>(null);
+  const [asking, setAsking] = useState<Confirmation | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => api.scheduling.playerList({}).then(setPlayers, (e) => setError(messageOf(e))), []);
+  useEffect(() => {
+    void load();
+    api.playlists.playlistSearch({ l: 500, sort_by: 'name', sort_dir: 'asc' }).then((r) => setPlaylists(r.playlists), () => undefined);
+  }, [load]);
+  const nameOf = (id: number | null) => players?.find((p) => p.id === id)?.name ?? (id ? `Player ${id}` : '');
+  const playlistName = (id: number | null) => playlists.find((p) => p.id === id)?.name ?? (id ? `Playlist ${id}` : '—');
+  const askDelete = (player: Player) =>
+    setAsking({
+      title: `Delete ${player.name}?`,
+      text: `The player ${player.name} is deleted. A player with shows, timeslots, alerts or child players is kept.`,
+      confirm: 'Delete player',
+      run: async () => {
+        try {
+          await api.scheduling.playerDelete({ id: player.id });
+          notifications.show({ color: 'green', message: `${player.name} was deleted.` });
+          setError(null);
+          await load();
+        } catch (failure) {
+          setError(messageOf(failure));
+        }
+      },
+    });
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Players</Title>
+        {manage && <Button onClick={() => setEditing('new')}>New player</Button>}
+      </Group>
+      {error && <Alert color="red" role="alert" title="Not done" withCloseButton closeButtonLabel="Dismiss" onClose={() => setError(null)}>{error}</Alert>}
+      {players?.length === 0 && <Text>No players yet.</Text>}
+      {players && players.length > 0 && (
+        <Table.ScrollContainer minWidth={900}>
+          <Table aria-label="Players" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Time zone</Table.Th>
+                <Table.Th>Plays</Table.Th>
+                <Table.Th>Parent and what it takes</Table.Th>
+                <Table.Th>Default playlist</Table.Th>
+                <Table.Th>Sync</Table.Th>
+                {manage && <Table.Th>Actions</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {players.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Text fw={500}>{p.name}</Text>
+                    {p.description && <Text size="sm" c="dimmed">{p.description}</Text>}
+                  </Table.Td>
+                  <Table.Td>{p.timezone}</Table.Td>
+                  <Table.Td>{supports.filter((s) => p[s.key]).map((s) => s.label).join(', ') || 'nothing'}</Table.Td>
+                  <Table.Td>{p.parent_player_id ? `${nameOf(p.parent_player_id)}: ${inheritedText(p) || 'nothing'}` : '—'}</Table.Td>
+                  <Table.Td>{playlistName(p.default_playlist_id)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{p.can_sync ? 'password set' : 'no password'}</Text>
+                    <Text size="xs" c="dimmed">{p.last_connect ? `last contact ${new Date(p.last_connect).toLocaleString()}` : 'never connected'}</Text>
+                  </Table.Td>
+                  {manage && (
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="xs" variant="light" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>Edit</Button>
+                        <Button size="xs" variant="light" color="red" aria-label={`Delete ${p.name}`} onClick={() => askDelete(p)}>Delete</Button>
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {editing && (
+        <PlayerForm
+          player={editing === 'new' ? null : editing}
+          players={players ?? []}
+          playlists={playlists}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            notifications.show({ color: 'green', message: `${saved.name} was saved.` });
+            void load();
+          }}
+        />
+      )}
+      <ConfirmModal asking={asking} onClose={() => setAsking(null)} />
+    </Stack>
+  );
+}

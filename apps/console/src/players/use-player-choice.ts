@@ -1,0 +1,31 @@
+// The players and the one a page shows, remembered with that page's last-player setting.
+import { useEffect, useState } from 'react';
+import { api, messageOf } from '../lib/api';
+import type { Player } from './player-types';
+
+type Remembered = { get: () => Promise<number | null>; set: (id: number) => Promise<unknown> };
+
+export const remembered = {
+  alerts: { get: () => api.scheduling.alertsLastGet({}), set: (player: number) => api.scheduling.alertsLastSet({ player }) },
+  shows: { get: () => api.scheduling.showsLastGet({}), set: (player: number) => api.scheduling.showsLastSet({ player }) },
+} satisfies Record<string, Remembered>;
+
+export function usePlayerChoice(last: Remembered) {
+  const [players, setPlayers] = useState<Player[] | null>(null);
+  const [playerId, setPlayerId] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    Promise.all([api.scheduling.playerList({}), last.get().catch(() => null)])
+      .then(([list, id]) => {
+        setPlayers(list);
+        setPlayerId(list.find((p) => p.id === id)?.id ?? list[0]?.id ?? null);
+      })
+      .catch((failure) => setError(messageOf(failure)));
+  }, [last]);
+  const choose = (id: number) => {
+    setPlayerId(id);
+    void last.set(id).catch(() => undefined);
+  };
+  const player = players?.find((p) => p.id === playerId) ?? null;
+  return { players, player, choose, error };
+}

@@ -1,0 +1,82 @@
+// Between the playlist editor and the API: the items as the editor keeps them (each with a key of
+// its own, for reordering), the body of a save, and how an item is named and timed.
+import type { operationGroups } from '@airwave/contracts';
+import type { z } from 'zod';
+
+type P = (typeof operationGroups)['playlists'];
+export type Playlist = z.output<P['playlistGet']['output']>;
+export type PlaylistSummary = z.output<P['playlistSearch']['output']>['playlists'][number];
+type ApiItem = Playlist['items'][number];
+type Query = Extract<ApiItem, { type: 'dynamic' }>['query'];
+export type Estimate = z.output<P['playlistValidate']['output']>;
+
+export type DraftItem = { key: string } & (
+  | { type: 'media'; media_id: number; title: string; artist: string; media_type: string | null; duration: number; crossfade: number; image_duration: number }
+  | { type: 'dynamic'; name: string; query: Query; saved_search_id: number | null; num_items: number | null; image_duration: number; crossfade: number; estimate: Estimate | null }
+  | { type: 'station_id' }
+  | { type: 'breakpoint' }
+);
+
+export interface PlaylistDraft {
+  id: number | null;
+  name: string;
+  description: string;
+  status: 'private' | 'visible' | 'public';
+  type: 'standard' | 'advanced';
+  items: DraftItem[];
+}
+
+let counter = 0;
+export const newKey = () => `item-${++counter}`;
+
+export function draftOf(playlist: Playlist | null): PlaylistDraft {
+  if (!playlist) return { id: null, name: '', description: '', status: 'private', type: 'standard', items: [] };
+  const items = playlist.items.map((item): DraftItem => {
+    if (item.type === 'dynamic') {
+      const { matches, duration, ...rest } = item;
+      return { ...rest, key: newKey(), estimate: { matches, duration, num_items: Math.min(matches, item.num_items ?? matches) } };
+    }
+    return { ...item, key: newKey() };
+  });
+  return { id: playlist.id, name: playlist.name, description: playlist.description, status: playlist.status, type: playlist.type, items };
+}
+
+/** The items as a save sends them. */
+export function itemsInput(items: DraftItem[]) {
+  return items.map((item) => {
+    if (item.type === 'media') return { type: 'media' as const, media_id: item.media_id, crossfade: item.crossfade, image_duration: item.image_duration };
+    if (item.type === 'dynamic') {
+      const source = item.saved_search_id ? { saved_search_id: item.saved_search_id } : { query: item.query ?? { mode: 'simple' as const, string: '' } };
+      return { type: 'dynamic' as const, name: item.name, ...source, num_items: item.num_items, image_duration: item.image_duration, crossfade: item.crossfade };
+    }
+    return { type: item.type };
+  });
+}
+
+/** What a row says the item is. */
+export function itemLabel(item: DraftItem): string {
+  if (item.type === 'media') return item.artist ? `${item.artist} - ${item.title}` : item.title;
+  if (item.type === 'dynamic') return `Dynamic: ${item.name || searchText(item.query) || 'a selection'}`;
+  return item.type === 'station_id' ? 'Station ID' : 'Breakpoint';
+}
+
+export function searchText(query: Query): string {
+  if (!query) return '';
+  return query.mode === 'simple' ? query.string : 'advanced filters';
+}
+
+/** Seconds the item airs, as far as it is known now (a dynamic item: its estimate). */
+export function itemSeconds(item: DraftItem): number | null {
+  if (item.type === 'media') return item.duration;
+  if (item.type === 'dynamic') return item.estimate?.duration ?? null;
+  return null;
+}
+
+/** Moves the item at `from` to `to`. */
+export function move<T>(list: T[], from: number, to: number): T[] {
+  if (to < 0 || to >= list.length || from === to) return list;
+  const next = [...list];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved!);
+  return next;
+}

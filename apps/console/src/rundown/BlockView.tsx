@@ -1,0 +1,48 @@
+// One block of the rundown: when it airs (in the player's zone), what it is, and its items with
+// their offsets from the block's start and their clock times.
+import { Paper, Table, Text, Title } from '@mantine/core';
+import { formatDuration } from '../media/media-types';
+import { clock, clockAfter, offsetText, type Block } from './rundown-types';
+
+const kinds = { show: 'show', linein: 'live (line-in)', default_playlist: 'default playlist' } as const;
+
+export function BlockView({ block, zone, day, limit = 200 }: { block: Block; zone: string; day: string; limit?: number }) {
+  const heading = `${clock(block.start, zone, day)} – ${clock(block.end, zone, day)} ${block.name}`;
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={heading}>
+      <Title order={3} size="h5">
+        {clock(block.start, zone, day)} – {clock(block.end, zone, day)} · {block.name} <Text span size="sm" c="dimmed">({kinds[block.kind]})</Text>
+      </Title>
+      {block.description && <Text size="sm">{block.description}</Text>}
+      {block.items.length === 0 ? (
+        <Text size="sm">Nothing to air{block.kind === 'linein' ? ': the line-in input' : ''}.</Text>
+      ) : (
+        <Table aria-label={`Items of ${heading}`} verticalSpacing={2} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>At</Table.Th>
+              <Table.Th>Offset</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Item</Table.Th>
+              <Table.Th>Length</Table.Th>
+              <Table.Th>Crossfade</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {block.items.slice(0, limit).map((item) => (
+              <Table.Tr key={item.order}>
+                <Table.Td>{clockAfter(block.start, item.offset, zone)}</Table.Td>
+                <Table.Td>{offsetText(item.offset)}</Table.Td>
+                <Table.Td>{item.type}</Table.Td>
+                <Table.Td>{item.artist ? `${item.artist} - ${item.title}` : item.title}</Table.Td>
+                <Table.Td>{formatDuration(item.duration)}</Table.Td>
+                <Table.Td>{item.crossfade ? `${item.crossfade} s` : ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {block.items.length > limit && <Text size="sm">and {block.items.length - limit} more</Text>}
+    </Paper>
+  );
+}

@@ -1,0 +1,78 @@
+// What a player airs in a day (GET /players/{id}/rundown): its blocks in time order with their
+// items, times in the player's zone; the default playlist's fill of each gap shown as one,
+// opened on demand. A day the clocks change has 23 or 25 hours, and says so.
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DateTime } from 'luxon';
+import { useEffect, useState } from 'react';
+import { api, messageOf } from '../lib/api';
+import { PlayerSelect } from '../players/PlayerSelect';
+import { remembered, usePlayerChoice } from '../players/use-player-choice';
+import { hoursInDay } from '../schedule/recurrence';
+import { BlockView } from './BlockView';
+import { clock, grouped, type Block } from './rundown-types';
+
+export default function RundownPage() {
+  const { players, player, choose, error: loadError } = usePlayerChoice(remembered.shows);
+  const zone = player?.timezone ?? 'UTC';
+  const [day, setDay] = useState(() => DateTime.now().toISODate()!);
+  const [blocks, setBlocks] = useState<Block[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const playerId = player?.id;
+  useEffect(() => {
+    if (!playerId || !DateTime.fromISO(day).isValid) return;
+    setBlocks(null);
+    let current = true;
+    const next = DateTime.fromISO(day).plus({ days: 1 }).toISODate()!;
+    // Local midnights: the server reads them in the player's zone.
+    api.scheduling.playerRundown({ id: playerId, start: `${day} 00:00:00`, end: `${next} 00:00:00` }).then(
+      (answer) => { if (current) { setError(null); setBlocks(answer); } },
+      (failure) => current && setError(messageOf(failure)),
+    );
+    // An answer for a player or day no longer shown is dropped.
+    return () => { current = false; };
+  }, [playerId, day, attempt]);
+  const shift = (days: number) => setDay(DateTime.fromISO(day).plus({ days }).toISODate()!);
+  const hours = player ? hoursInDay(day, zone) : 24;
+  return (
+    <Stack>
+      <Title order={2}>Rundown</Title>
+      <Group align="flex-end">
+        {players && players.length > 0 && <PlayerSelect players={players} player={player} onChoose={choose} />}
+        <TextInput type="date" label="Day" value={day} onChange={(e) => e.currentTarget.value && setDay(e.currentTarget.value)} />
+        <Button variant="default" onClick={() => shift(-1)}>Previous day</Button>
+        <Button variant="default" onClick={() => shift(1)}>Next day</Button>
+      </Group>
+      {players?.length === 0 && <Text>No players yet: create one on the Players page.</Text>}
+      {(error ?? loadError) && (
+        <Alert color="red" role="alert" title="The rundown could not be read">
+          {error ?? loadError}{' '}
+          {error && <Button size="xs" variant="light" onClick={() => setAttempt((n) => n + 1)}>Try again</Button>}
+        </Alert>
+      )}
+      {player && (
+        <Text size="sm" aria-live="polite">
+          {player.name} on {DateTime.fromISO(day).toFormat('cccc d LLLL yyyy')}, in {zone} time{hours !== 24 ? ` (a ${hours}-hour day: the clocks change)` : ''}
+          {blocks ? `: ${blocks.length} block(s).` : '.'}
+        </Text>
+      )}
+      {blocks?.length === 0 && <Text>Nothing airs: no shows and no default playlist.</Text>}
+      {blocks &&
+        grouped(blocks).map((group) =>
+          group.kind === 'block' ? (
+            <BlockView key={`${group.block.start}-${group.block.show_id}`} block={group.block} zone={zone} day={day} />
+          ) : (
+            <details key={`fill-${group.blocks[0]!.start}`} className="rundown-fill">
+              <summary>
+                {clock(group.blocks[0]!.start, zone, day)} – {clock(group.blocks.at(-1)!.end, zone, day)} · {group.blocks[0]!.name}, {group.blocks.length} time(s)
+              </summary>
+              <Stack gap="xs" mt="xs">
+                {group.blocks.slice(0, 5).map((block) => <BlockView key={block.start} block={block} zone={zone} day={day} limit={50} />)}
+                {group.blocks.length > 5 && <Text size="sm">and {group.blocks.length - 5} more plays of it</Text>}
+              </Stack>
+            </details>
+          ),
+        )}
+    </Stack>
+  );
+}
