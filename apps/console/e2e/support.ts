@@ -132,12 +132,25 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** axe-core's serious and critical violations on the page as it is (`rule: first targets`). */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await settled(page);
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Waits (at most 2 s) for the page's animations and transitions to end: axe measures a notice that
+ * is still fading in at part of its opacity, and reports a contrast its settled state does not have.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const running = Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
 }
 
 /** An API client logged in as the administrator, for what a scenario needs before the page does. */
