@@ -39,7 +39,7 @@ export function itemNamed(value: { item_type?: 'media' | 'playlist' | 'live' | u
   context.addIssue({ code: 'custom', path: ['item_id'], message: `must be a positive id: a ${value.item_type} show names its ${value.item_type === 'media' ? 'media item' : 'playlist'}` });
 }
 
-/** An exception's or a split's other item: both fields, or neither. */
+/** An exception's or a split's other item: the type, and for media or a playlist its id (an id without a type changes nothing). */
 export const showItemFields = { item_type: ShowItemType.optional(), item_id: ShowItemId.optional() };
 export const ShowExceptionFields = z.object({ ...exceptionFields, ...showItemFields });
 export const ShowExceptionInput = ShowExceptionFields.superRefine(itemNamed);
