@@ -10,6 +10,7 @@ import { remembered, usePlayerChoice } from '../players/use-player-choice';
 import { ConfirmModal, type Confirmation } from '../webhooks/ConfirmModal';
 import { every, shown, type Alert } from './alert-types';
 import { AlertForm } from './AlertForm';
+import { EditDeleteButtons } from '../components/EditDeleteButtons';
 
 export default function AlertsPage() {
   const { players, player, choose, error: loadError } = usePlayerChoice(remembered.alerts);
@@ -72,10 +73,7 @@ export default function AlertsPage() {
                   <Table.Td>{shown(a.start, player.timezone)}</Table.Td>
                   <Table.Td>{shown(a.stop, player.timezone)}</Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" aria-label={`Edit ${a.name}`} onClick={() => setEditing(a)}>Edit</Button>
-                      <Button size="xs" variant="light" color="red" aria-label={`Delete ${a.name}`} onClick={() => askDelete(a)}>Delete</Button>
-                    </Group>
+                    <EditDeleteButtons name={a.name} onEdit={() => setEditing(a)} onDelete={() => askDelete(a)} />
                   </Table.Td>
                 </Table.Tr>
               ))}

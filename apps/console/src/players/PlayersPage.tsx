@@ -9,6 +9,7 @@ import { useSession } from '../session/session-context';
 import { ConfirmModal, type Confirmation } from '../webhooks/ConfirmModal';
 import { PlayerForm } from './PlayerForm';
 import { inheritedText, supports, type Player, type PlaylistSummary } from './player-types';
+import { EditDeleteButtons } from '../components/EditDeleteButtons';
 
 export default function PlayersPage() {
   const session = useSession();
@@ -80,10 +81,7 @@ export default function PlayersPage() {
                   </Table.Td>
                   {manage && (
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="light" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>Edit</Button>
-                        <Button size="xs" variant="light" color="red" aria-label={`Delete ${p.name}`} onClick={() => askDelete(p)}>Delete</Button>
-                      </Group>
+                      <EditDeleteButtons name={p.name} onEdit={() => setEditing(p)} onDelete={() => askDelete(p)} />
                     </Table.Td>
                   )}
                 </Table.Tr>

@@ -9,6 +9,7 @@ import { useSession } from '../session/session-context';
 import { ConfirmModal, type Confirmation } from '../webhooks/ConfirmModal';
 import { PlaylistEditor } from './PlaylistEditor';
 import type { Playlist, PlaylistSummary } from './playlist-types';
+import { EditDeleteButtons } from '../components/EditDeleteButtons';
 
 type Used = NonNullable<Playlist['where_used']>['used'];
 
@@ -91,10 +92,7 @@ export default function PlaylistsPage() {
                   <Table.Td>{new Date(p.updated).toLocaleString()}</Table.Td>
                   <Table.Td>
                     {p.can_edit && (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="light" aria-label={`Edit ${p.name}`} onClick={() => void edit(p.id)}>Edit</Button>
-                        <Button size="xs" variant="light" color="red" aria-label={`Delete ${p.name}`} onClick={() => askDelete(p)}>Delete</Button>
-                      </Group>
+                      <EditDeleteButtons name={p.name} onEdit={() => void edit(p.id)} onDelete={() => askDelete(p)} />
                     )}
                   </Table.Td>
                 </Table.Tr>
