@@ -1,0 +1,75 @@
+// The boundary between the playout service and its audio engine. The service turns a player's
+// rundown into a Plan (absolute instants, local files); the engine airs the plan through one
+// Liquidsoap process per player to that player's Icecast mount and reports what actually aired,
+// from the engine's own track events. Nothing here knows about the bus, the database or leases.
+
+/** One thing to air, at an absolute instant (Unix milliseconds). */
+export interface PlannedItem {
+  /** Stable within a plan: `${blockKey}:${order}`; track events name it. */
+  key: string;
+  kind: 'file' | 'live';
+  /** Local path of the audio file (kind `file`). */
+  path?: string;
+  media_id: number | null;
+  title: string;
+  artist: string;
+  /** When it starts on air, Unix ms. */
+  start: number;
+  /** How long it airs, ms (a file is cut at start + duration). */
+  duration: number;
+  /** Seconds into the file to begin at (cue-in); the engine adds the lateness when it starts late. */
+  cue_in: number;
+  /** Gain in dB. */
+  gain_db: number;
+  /** Overlap with the next item, seconds (the playlist's crossfade). */
+  crossfade: number;
+  /** A hard start: whatever airs at `start` is ended (with a short fade) so this begins on time. */
+  hard: boolean;
+  /** What the item came from, for the as-run log. */
+  context: 'show' | 'emerg' | 'fallback';
+  show_id: number;
+  show_name: string;
+}
+
+/** An alert interrupting at its times (kind `file` only). */
+export type PlannedAlert = PlannedItem & { context: 'emerg' };
+
+export interface Plan {
+  player_id: number;
+  items: PlannedItem[];
+  /** Aired when nothing is planned or a file fails: the player's default playlist, looped. */
+  fallback: PlannedItem[];
+}
+
+export interface EngineOutput {
+  /** Icecast host, port, mount and source password. */
+  host: string;
+  port: number;
+  mount: string;
+  password: string;
+  /** Harbor input for live shows: port and mount a source client connects to, per show password. */
+  harbor?: { port: number; mount: string; password: string };
+}
+
+/** What the engine reports: a track started (actually, as Liquidsoap saw it) or ended. */
+export interface TrackEvent {
+  player_id: number;
+  key: string;
+  media_id: number | null;
+  title: string;
+  artist: string;
+  context: PlannedItem['context'];
+  /** Unix ms, from the engine's own event. */
+  at: number;
+  kind: 'start' | 'end' | 'skip';
+  reason?: string;
+}
+
+/** One player's engine: a Liquidsoap process. */
+export interface PlayerEngine {
+  start(output: EngineOutput): Promise<void>;
+  /** Replaces what is planned; items already on air keep airing unless a hard item starts now. */
+  update(plan: Plan): Promise<void>;
+  onTrack(listener: (event: TrackEvent) => void): () => void;
+  stop(): Promise<void>;
+}
