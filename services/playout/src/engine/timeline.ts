@@ -2,17 +2,17 @@
 // unit- and property-tested without a Liquidsoap (timeline.test.ts).
 //
 // Rules (docs/playout-engine.md, "Timing model"):
-// - Files of the show (contexts show and fallback) go to the `main` queue, alerts (emerg) to the
-//   `alert` queue; live items switch the harbor input on and off.
-// - An item that follows the one before it (its start at most `gapToleranceMs` after that one's
-//   end, or overlapping it by that one's crossfade) is pushed `leadMs` ahead and plays right after
-//   it in Liquidsoap's own time. An item after a gap (or the first) is pushed once what came before
-//   has ended, with a gate: Liquidsoap holds it until its start.
+// - Files of the show (contexts show and fallback) go to the two main decks, alternately, so an
+//   item and the next can overlap; alerts (emerg) to the alert deck; live items set the harbor's
+//   window and password.
+// - Each push sets the deck's window [from, until): Liquidsoap plays the item from its start
+//   instant and not past its end, on its own stream clock. A push goes `leadMs` ahead, or once
+//   the deck's previous window has closed (plus `settleMs`) when that is later.
 // - An item is cut at its end, or at the start of the next item when that overlaps it by more
-//   than its crossfade; a cut before a hard start fades for `hardFadeS`. A hard item also gets a
-//   check just after its start that ends what still airs before it (a late chain).
-// - An item already under way when the engine starts begins `lateStartMs` after its push (a known
-//   instant) at its cue-in plus the lateness then.
+//   than its crossfade (or is a hard start): the cut fades for `hardFadeS`. A crossfade fades the
+//   item out and the next in across the overlap.
+// - An item already under way starts `lateStartMs` after its push, at its cue-in plus the
+//   lateness at that instant.
 import type { PlannedItem, Plan } from './plan';
 
 export type Channel = 'main' | 'alert';

@@ -14,6 +14,8 @@ export interface Recording {
 export interface Recorder {
   /** Resolves once the first audio arrived. */
   started: Promise<void>;
+  /** Resolves when ffmpeg has exited (the mount is absent, or the stream ended, or `stop`). */
+  exited: Promise<void>;
   stop(): Promise<Recording>;
 }
 
@@ -43,6 +45,7 @@ export function recordMount(url: string, options: { rate?: number } = {}): Recor
   const exited = new Promise<void>((resolve) => ffmpeg.once('exit', () => resolve()));
   return {
     started,
+    exited,
     async stop() {
       if (ffmpeg.exitCode === null) ffmpeg.kill('SIGTERM');
       await exited;
