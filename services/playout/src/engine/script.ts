@@ -42,6 +42,7 @@ settings.server.telnet.set(true)
 settings.server.telnet.bind_addr.set("127.0.0.1")
 settings.server.telnet.port.set(${o.telnetPort})
 settings.server.timeout.set(-1.)
+settings.frame.video.framerate.set(50)
 settings.frame.duration.set(0.02)
 
 # Stream time: the clock's own time (frames produced) mapped to Unix time by the earliest origin

@@ -145,7 +145,7 @@ function usageMeter(pid: number) {
 }
 
 /** Airs the scenario and judges it. `startTimeoutMs` bounds Liquidsoap's start on a busy machine. */
-export async function runListeningScenario(options: { startTimeoutMs?: number; log?: (m: string) => void } = {}): Promise<ScenarioResult> {
+export async function runListeningScenario(options: { startTimeoutMs?: number; log?: (m: string) => void; hopMs?: number } = {}): Promise<ScenarioResult> {
   const dir = await mkdtemp(join(tmpdir(), 'airwave-listen-'));
   const ice = await startIcecast();
   const harborPort = await freePort();
@@ -168,11 +168,12 @@ export async function runListeningScenario(options: { startTimeoutMs?: number; l
     await sleepUntil(T + 30_000);
     const used = await usage();
     const recording = await recorder.stop();
-    const windows = detectTones(recording.samples, { rate: recording.rate, candidates: CANDIDATES });
-    const heard = transitions(windows).map((t) => ({ at: recording.t0 + t.at, to: t.to }));
+    const hopMs = options.hopMs ?? 50;
+    const windows = detectTones(recording.samples, { rate: recording.rate, candidates: CANDIDATES, hopMs });
+    const heard = transitions(windows, Math.ceil(150 / hopMs)).map((t) => ({ at: recording.t0 + t.at, to: t.to }));
     const compared = compareTransitions(expectedTransitions(U, T), heard, { latencyHintMs: 500 });
     const firstSound = windows.find((w) => w.tone !== 0)?.at ?? 0;
-    return { ...compared, ...used, silences: silences(windows.filter((w) => w.at >= firstSound), 500), events, plan, windows };
+    return { ...compared, ...used, silences: silences(windows.filter((w) => w.at >= firstSound), 500, hopMs), events, plan, windows };
   } finally {
     for (const stop of stops) stop();
     await engine.stop();
