@@ -167,7 +167,8 @@ export class LiquidsoapEngine implements PlayerEngine {
     if (text !== this.fallbackText) {
       this.fallbackText = text;
       await writeFile(join(this.dir!, 'default.m3u'), text);
-      await this.telnet.command('default_reload');
+      // the playlist also watches its file; the reload only makes it immediate
+      await this.telnet.command('default_reload').catch((err) => this.options.log?.('warn', 'default playlist reload failed', { err: String(err) }));
     }
     const state = this.reconciler.state;
     const fresh = timeline(plan, Date.now(), this.options.timeline, { failed: state.failed, playing: state.playing });

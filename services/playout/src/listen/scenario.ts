@@ -31,6 +31,8 @@ export interface ScenarioResult {
   wallSeconds: number;
   rssKb: number;
   windows: ToneWindow[];
+  /** What Icecast showed as now playing during the first show item and after the alert. */
+  nowPlaying: Array<string | undefined>;
 }
 
 /** CPU seconds (user + system) and resident memory of a process, from /proc. */
@@ -165,6 +167,7 @@ export async function runListeningScenario(options: { startTimeoutMs?: number; l
     await engine.update(plan);
     setTimeout(() => stops.push(liveSource(harborPort, 'show-secret', 1210, 6.5)), Math.max(0, T + 17_000 - Date.now()));
     const usage = usageMeter(engine.pid!);
+    const titles = [2000, 19_500].map((ms) => sleepUntil(T + ms).then(() => ice.nowPlaying('/listen')).catch(() => undefined));
     await sleepUntil(T + 30_000);
     const used = await usage();
     const recording = await recorder.stop();
@@ -173,7 +176,7 @@ export async function runListeningScenario(options: { startTimeoutMs?: number; l
     const heard = transitions(windows, Math.ceil(150 / hopMs)).map((t) => ({ at: recording.t0 + t.at, to: t.to }));
     const compared = compareTransitions(expectedTransitions(U, T), heard, { latencyHintMs: 500 });
     const firstSound = windows.find((w) => w.tone !== 0)?.at ?? 0;
-    return { ...compared, ...used, silences: silences(windows.filter((w) => w.at >= firstSound), 500, hopMs), events, plan, windows };
+    return { ...compared, ...used, nowPlaying: await Promise.all(titles), silences: silences(windows.filter((w) => w.at >= firstSound), 500, hopMs), events, plan, windows };
   } finally {
     for (const stop of stops) stop();
     await engine.stop();
