@@ -57,7 +57,7 @@ function builder(T: number) {
 
 async function twoTones(dir: string, a: number, b: number): Promise<string> {
   const { execFile } = await import('node:child_process');
-  const first = await makeTone(join(dir, `part-${a}.wav`), a, 4);
+  const first = await makeTone(join(dir, `part-${a}.wav`), a, 6);
   const second = await makeTone(join(dir, `part-${b}.wav`), b, 4);
   const out = join(dir, `late-${a}-${b}.wav`);
   await new Promise<void>((resolve, reject) => execFile('sox', [first, second, out], (err) => (err ? reject(err) : resolve())));
@@ -89,7 +89,7 @@ async function makeFiles(dir: string): Promise<Files> {
   };
 }
 
-/** The plan: planned at U, the shows from T = U + 7 s. */
+/** The plan: planned at U, the shows from T = U + 9 s. */
 function scenarioPlan(files: Files, U: number, T: number): Plan {
   const item = builder(T);
   const s = (ms: number) => (ms - T) / 1000;
@@ -98,7 +98,7 @@ function scenarioPlan(files: Files, U: number, T: number): Plan {
     player_id: 1,
     fallback: [item(files.fallback, 0, 120, { key: 'default:1', context: 'fallback' })],
     items: [
-      item(files.late, s(U - 1000), 6), // under way when planned: starts a second or so later, 2 s or so into the file
+      item(files.late, s(U - 1000), 8), // under way when planned: starts a second or so later, 2 s or so into the file
       item(t[440], 0, 4),
       item(t[550], 4, 4, { crossfade: 1 }),
       item(t[660], 7, 4),
@@ -116,8 +116,8 @@ function scenarioPlan(files: Files, U: number, T: number): Plan {
 function expectedTransitions(U: number, T: number): ExpectedTransition[] {
   const at = (sec: number) => T + sec * 1000;
   return [
-    { at: U - 1000 + 4000, to: 1540, label: 'late start: the file continues at its offset' },
-    { at: U + 5000, to: FALLBACK_TONE, label: 'gap: default playlist' },
+    { at: U - 1000 + 6000, to: 1540, label: 'late start: the file continues at its offset' },
+    { at: U + 7000, to: FALLBACK_TONE, label: 'gap: default playlist' },
     { at: at(0), to: 440, label: 'first show item' },
     { at: at(4), to: 550, label: 'back to back' },
     { at: at(7.5), to: 660, label: 'crossfade (its middle)' },
@@ -161,7 +161,7 @@ export async function runListeningScenario(options: { startTimeoutMs?: number; l
     const recorder = recordMount(ice.url('/listen'));
     await recorder.started;
     const U = Date.now() + 500;
-    const T = U + 7000;
+    const T = U + 9000;
     const plan = scenarioPlan(files, U, T);
     await sleepUntil(U);
     await engine.update(plan);
