@@ -143,4 +143,18 @@ describe.each(modes)('the now-playing stream (%s)', (mode) => {
     await other.stop();
     await stream.ended;
   });
+
+  it('ends a stream after its age, for the client to reconnect with its credentials checked again and resume', async () => {
+    const other = await startGateway(system, { nowPlayingMaxAgeMs: 1000 });
+    const first = await listen(fm, {}, other.url);
+    const state = await first.next(isNowPlaying);
+    await first.ended;
+    const { key } = await system.api.login('listener', 'listener-password');
+    const again = await listen(fm, { authorization: `Bearer ${key}`, 'last-event-id': state.id ?? '0' }, other.url);
+    expect(again.response.status).toBe(200);
+    expect((await system.api.post('/account/logout', { key })).status).toBe(200);
+    await again.ended;
+    expect((await fetch(`${other.url}${path(fm)}`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
+    await other.stop();
+  });
 });

@@ -29,7 +29,7 @@ const description = [
   '- `asrun`: `{ player_id, entries }`, the new as-run entries as `GET /players/monitor` answers them.',
   '- `heartbeat`: `{ time }` every 15 seconds, without an `id`.',
   '',
-  "Each `now_playing` and `asrun` event has an `id` (the scheduling service's event sequence, increasing). A client reconnecting with `Last-Event-ID` gets the events it missed when this gateway still holds them (the last 100 per player since it began following the player); otherwise the current state, as on a first connect. `retry: 3000` is sent first. The same caller may read it as may read `GET /players/playing/{id}`: any logged-in user, or an app key allowed this endpoint. A browser's EventSource, which sends no headers, may pass the session as `i` and `k` in the query string.",
+  "Each `now_playing` and `asrun` event has an `id` (the scheduling service's event sequence, increasing). A client reconnecting with `Last-Event-ID` gets the events it missed when this gateway still holds them (the last 100 per player since it began following the player); otherwise the current state, as on a first connect. `retry: 3000` is sent first. The server ends a stream after 10 minutes (and when it shuts down): the client reconnects, as EventSource does by itself, its credentials are checked again, and it resumes. The same caller may read it as may read `GET /players/playing/{id}`: any logged-in user, or an app key allowed this endpoint. A browser's EventSource, which sends no headers, may pass the session as `i` and `k` in the query string.",
 ].join('\n');
 
 /** The stream as the OpenAPI document lists it (the event schemas under `x-events`). */

@@ -66,6 +66,8 @@ export interface GatewayOptions {
   playerThrottle?: PlayerThrottleNumbers;
   /** Milliseconds between the now-playing stream's heartbeats (default 15 s). */
   nowPlayingHeartbeatMs?: number;
+  /** Milliseconds a now-playing stream lasts before the client must reconnect (default 10 min). */
+  nowPlayingMaxAgeMs?: number;
   /** The station console's built files, served at `/` (plugins/console.ts); undefined: not served. */
   consoleDir?: string | null;
 }
@@ -129,7 +131,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   });
   await app.register(apiRoutes, { runOperation, moduleRoutes });
   await app.register(calendarFeeds, { bus, requestTimeoutMs: options.requestTimeoutMs });
-  await app.register(nowPlayingStream, { bus, logger: options.logger, requestTimeoutMs: options.requestTimeoutMs, heartbeatMs: options.nowPlayingHeartbeatMs });
+  await app.register(nowPlayingStream, { bus, logger: options.logger, requestTimeoutMs: options.requestTimeoutMs, heartbeatMs: options.nowPlayingHeartbeatMs, maxAgeMs: options.nowPlayingMaxAgeMs });
   await app.register(remote, { bus, sessions, requestTimeoutMs: options.requestTimeoutMs, throttle: options.playerThrottle, openMediaFile: options.openMediaFile });
   const helpers: GatewayHelpers = {
     bus,

@@ -19,6 +19,8 @@ export interface NowPlayingStreamOptions {
   requestTimeoutMs?: number | undefined;
   /** Milliseconds between heartbeats (default 15 s). */
   heartbeatMs?: number | undefined;
+  /** Milliseconds a stream lasts before the server ends it (default 10 min): the client reconnects, its credentials checked again, and resumes. */
+  maxAgeMs?: number | undefined;
 }
 
 /** A client this far behind (bytes not yet taken) is cut off; it reconnects and resumes. */
@@ -60,6 +62,7 @@ const nowPlayingStream: FastifyPluginCallback<NowPlayingStreamOptions> = (app, o
   const hub = new NowPlayingHub(options.bus, options.logger, options.requestTimeoutMs);
   const open = new Set<PassThrough>();
   const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const maxAgeMs = options.maxAgeMs ?? 10 * 60_000;
 
   app.get(`${API}/players/:id/now-playing/events`, async (request: FastifyRequest, reply: FastifyReply) => {
     const playerId = playerIdOf(request);
@@ -83,8 +86,12 @@ const nowPlayingStream: FastifyPluginCallback<NowPlayingStreamOptions> = (app, o
     open.add(stream.body);
     const heartbeat = setInterval(() => stream.write({ event: 'heartbeat', data: { time: new Date().toISOString() } }), heartbeatMs);
     heartbeat.unref();
+    // A session ended or a key deleted meanwhile stops the stream at its next reconnect.
+    const expiry = setTimeout(() => stream.body.end(), maxAgeMs);
+    expiry.unref();
     reply.raw.once('close', () => {
       clearInterval(heartbeat);
+      clearTimeout(expiry);
       hub.leave(playerId, stream.client);
       open.delete(stream.body);
       stream.body.end();
