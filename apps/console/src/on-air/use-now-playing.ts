@@ -36,6 +36,8 @@ export function useNowPlaying(playerId: number | null): LiveNowPlaying {
         setLive((was) => ({ ...was, aired: [...entries.slice().reverse(), ...was.aired].slice(0, 50), connection: 'live', heardAt: Date.now() }));
       });
       source.addEventListener('heartbeat', () => heard());
+      // A resumed stream that missed nothing sends nothing at once: being open is enough.
+      source.onopen = () => heard();
       source.onerror = () => {
         setLive((was) => ({ ...was, connection: 'lost' }));
         // Closed for good (a refusal): open again later. Otherwise the browser is reconnecting.
