@@ -31,14 +31,24 @@ export class NowPlayingHub {
 
   /** Follows the events from now on: once, on the first client (again after a failure to subscribe). */
   async follow(): Promise<void> {
-    this.following ??= Promise.all([
-      this.bus.subscribe('scheduling.now_playing.changed', (event) => this.take(event, 'now_playing')),
-      this.bus.subscribe('scheduling.asrun.recorded', (event) => this.take(event, 'asrun')),
-    ]).catch((error: unknown) => {
+    this.following ??= this.subscribe().catch((error: unknown) => {
       this.following = null;
       throw error;
     });
     await this.following;
+  }
+
+  /** Both subscriptions, or neither (one taken when the other failed is given up, so a retry doubles nothing). */
+  private async subscribe(): Promise<Subscription[]> {
+    const taken = await Promise.allSettled([
+      this.bus.subscribe('scheduling.now_playing.changed', (event) => this.take(event, 'now_playing')),
+      this.bus.subscribe('scheduling.asrun.recorded', (event) => this.take(event, 'asrun')),
+    ]);
+    const failed = taken.find((result) => result.status === 'rejected');
+    const subscriptions = taken.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    if (!failed) return subscriptions;
+    await Promise.all(subscriptions.map((s) => s.unsubscribe().catch(() => undefined)));
+    throw failed.reason;
   }
 
   /** Adds a client of a player; answers the last event sequence received before it joined. */
