@@ -158,7 +158,7 @@ function report(label: string, run: { wall: number; cpu: Record<string, number>;
   console.log('| Process | CPU per sync | share |');
   console.log('|---|---|---|');
   for (const [name, ms] of Object.entries(run.cpu).sort((a, b) => b[1] - a[1])) console.log(`| ${name} | ${(ms / syncs).toFixed(2)} ms | ${((100 * ms) / Math.max(sum, 1e-9)).toFixed(0)} % |`);
-  console.log(`| **all** | **${(sum / syncs).toFixed(2)} ms** | ${((sum / run.wall) * 1).toFixed(2)} cores over the run |`);
+  console.log(`| **all** | **${(sum / syncs).toFixed(2)} ms** | ${(sum / run.wall).toFixed(2)} cores over the run |`);
   console.log('\n| Request | p50 | p95 | max |');
   console.log('|---|---|---|---|');
   for (const [name, values] of Object.entries(run.times)) console.log(`| ${name === 'sync' ? 'the sync (3 requests)' : name} | ${percentile(values, 0.5).toFixed(1)} ms | ${percentile(values, 0.95).toFixed(1)} ms | ${Math.max(...values).toFixed(1)} ms |`);
