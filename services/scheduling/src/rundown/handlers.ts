@@ -1,13 +1,12 @@
 // GET /players/{id}/rundown: any logged-in user, as the player's schedule is read (an app key
 // given the endpoint too); 404 for an unknown player; the window at most MAX_RUNDOWN_DAYS.
-import { notFound, playlistResolution, rundownWindowProblem, scheduling, type PlaylistResolutionInput } from '@airwave/contracts';
-import { bindOperation, callOperation } from '@airwave/service-kit';
+import { notFound, rundownWindowProblem, scheduling } from '@airwave/contracts';
+import { bindOperation } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
 import { fieldError, resolveTime } from '../schedule/times';
 import { loadRundownPlayer } from './player';
 import { rundownOf } from './rundown';
-import { withBatchedResolutions } from './batch';
-import { busSources } from './sources';
+import { batchedBusSources } from './sources';
 
 export function bindRundown({ db, bus }: SchedulingContext) {
   return Promise.all([
@@ -17,8 +16,7 @@ export function bindRundown({ db, bus }: SchedulingContext) {
       const window = { start: resolveTime(start, player.zone), end: resolveTime(end, player.zone) };
       const problem = rundownWindowProblem(window.start, window.end);
       if (problem) throw fieldError('end', `${problem} (in the player's zone, ${player.zone})`);
-      const resolveMany = async (requests: PlaylistResolutionInput[]) => (await callOperation(bus, playlistResolution.resolvePlaylists, { requests }, { principal: null, within: call })).resolutions;
-      return rundownOf(db, withBatchedResolutions(busSources(bus, call), resolveMany), player, window, Date.now());
+      return rundownOf(db, batchedBusSources(bus, call), player, window, Date.now());
     }),
   ]);
 }
