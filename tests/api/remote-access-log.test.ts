@@ -70,7 +70,8 @@ describe.each(modes)('remote.php downloads in the access log (%s)', (mode) => {
     expect(await downloadAndClose('dl-cut-1')).toBe('HTTP/1.1 200 OK');
     const logged = () => lines.filter((l) => l.msg === 'request completed' && l.reqId === 'dl-cut-1');
     await expect.poll(() => logged().length, { timeout: limit(5000) }).toBe(1);
-    expect(logged()[0]).toMatchObject({ method: 'POST', url: '/remote.php?action=media', status: 200, closedEarly: true });
+    // closedEarly when the close came first (nearly always with 2 MB; plugins/access-log.test.ts makes it certain).
+    expect(logged()[0]).toMatchObject({ method: 'POST', url: '/remote.php?action=media', status: 200 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(logged().length).toBe(1);
     expect(raw.join('\n')).not.toContain(PASSWORD);
