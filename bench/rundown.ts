@@ -3,11 +3,13 @@
 // items, 5 station IDs) over a 100,000-item library, the 4 hours between them filled by a default
 // playlist; on real Postgres (DATABASE_URL), the media and scheduling services on one in-process bus.
 // Cold: the first rundown of a day (every block resolved and stored); warm: the same day again.
+// Short fill: a player without shows whose default playlist is one 60-second item (1,440 default
+// blocks a day): cold, warm, and again after its blocks were made stale (what a show added asks).
 // Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test pnpm bench:rundown
 import { performance } from 'node:perf_hooks';
 import { createInProcessBus } from '@airwave/bus';
 import { playlistOperations, scheduling, type Principal } from '@airwave/contracts';
-import { createTestDatabase, openDatabase } from '@airwave/db';
+import { createTestDatabase, openDatabase, sql } from '@airwave/db';
 import { createLogger } from '@airwave/logging';
 import { mediaService } from '@airwave/media';
 import { schedulingService } from '@airwave/scheduling';
@@ -68,6 +70,24 @@ try {
   console.log('|---|---|---|---|---|---|');
   report('cold: first call for the day (every block resolved)', cold);
   report('warm: the day again (from rundown_blocks)', warm);
+  const minute = approved(77_777);
+  await sql`update media.items set duration = 60 where id = ${minute}`.execute(database.root);
+  const shortFill = ((await call(playlistOperations.playlistCreate, { name: 'Minute', items: [{ type: 'media', media_id: minute }] })) as { id: number }).id;
+  const short = ((await call(scheduling.playerCreate, { name: 'Short FM', timezone: 'Europe/London', default_playlist_id: shortFill })) as { id: number }).id;
+  const shortDay = (d: number) => ({ ...dayOf(d), id: short });
+  const shortDays = Math.min(DAYS, 5);
+  const shortCold = [];
+  for (let d = 0; d < shortDays; d += 1) shortCold.push(await time(shortDay(d)));
+  const shortWarm = [];
+  for (let i = 0; i < 20; i += 1) shortWarm.push(await time(shortDay(i % shortDays)));
+  const shortStale = [];
+  for (let d = 0; d < shortDays; d += 1) {
+    await sql`update scheduling.rundown_blocks set stale = true where player_id = ${short}`.execute(database.root);
+    shortStale.push(await time(shortDay(d)));
+  }
+  report('short fill (60 s), cold', shortCold);
+  report('short fill (60 s), warm', shortWarm);
+  report('short fill (60 s), every block stale', shortStale);
 } finally {
   for (const service of services.reverse()) await service.stop();
   await database.close();

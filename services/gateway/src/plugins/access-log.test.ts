@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import { Readable } from 'node:stream';
 import { createMetrics } from '@airwave/metrics';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,5 +44,56 @@ describe('access line and metrics', () => {
     await plain.register(accessLog, { logger });
     expect((await plain.inject({ url: '/metrics' })).statusCode).toBe(404);
     await plain.close();
+  });
+
+  describe('a streamed reply whose client closes the connection before the response ends', () => {
+    const BYTES = 10;
+    /** A file route: BYTES bytes, then (unless `ends`) a stream that never ends, as a file whose end has not reached the response yet. */
+    async function fileServer(ends: boolean) {
+      const { logger, lines } = capturedLogger();
+      const metrics = createMetrics({ service: 'gateway' });
+      app = await bareGateway(logger);
+      await app.register(accessLog, { logger, metrics });
+      app.get('/file', (_request, reply) => {
+        app.logIfClosedEarly!(reply);
+        const stream = new Readable({ read() {} });
+        stream.push(Buffer.alloc(BYTES, 1));
+        if (ends) stream.push(null);
+        return reply.header('content-length', String(BYTES)).send(stream);
+      });
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      return { lines: () => lines().filter((l) => l.msg === 'request completed'), metrics, port: Number(new URL(address).port) };
+    }
+    /** A GET closed by the client as soon as it has the Content-Length bytes (pycurl's way); answers the status line. */
+    const getAndClose = (port: number) =>
+      new Promise<string>((done, fail) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write('GET /file?pw=secret HTTP/1.1\r\nhost: x\r\n\r\n'));
+        let received = Buffer.alloc(0);
+        socket.on('data', (chunk: Buffer) => {
+          received = Buffer.concat([received, chunk]);
+          const head = received.indexOf('\r\n\r\n');
+          if (head >= 0 && received.length - head - 4 >= BYTES) {
+            socket.destroy();
+            done(received.subarray(0, received.indexOf('\r\n')).toString());
+          }
+        });
+        socket.on('error', fail);
+      });
+
+    it('is logged once, marked closedEarly, with its status, and counted in the metrics', async () => {
+      const server = await fileServer(false);
+      expect(await getAndClose(server.port)).toBe('HTTP/1.1 200 OK');
+      await expect.poll(() => server.lines().length).toBe(1);
+      expect(server.lines()[0]).toMatchObject({ method: 'GET', url: '/file?pw=[redacted]', status: 200, closedEarly: true });
+      expect(await server.metrics.registry.metrics()).toMatch(/route="\/file"[^\n]*\} 1/);
+    });
+
+    it('is logged once, by onResponse, when the response ended before the client closed', async () => {
+      const server = await fileServer(true);
+      expect(await getAndClose(server.port)).toBe('HTTP/1.1 200 OK');
+      await expect.poll(() => server.lines().length).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(server.lines()).toEqual([expect.not.objectContaining({ closedEarly: true })]);
+    });
   });
 });

@@ -29,6 +29,8 @@ function send(reply: FastifyReply, answer: ActionReply) {
   if ('body' in answer) return reply.code(200).type(answer.type).send(answer.body);
   reply.code(200).header('content-type', 'application/octet-stream').header('content-transfer-encoding', 'binary').header('cache-control', 'private, no-store');
   if (!answer.file) return reply.header('content-length', '0').send('');
+  // Logged even when the player closes the connection on the last byte, before the stream ends the response.
+  reply.server.logIfClosedEarly?.(reply);
   return reply.header('content-length', String(answer.file.size)).send(answer.file.stream);
 }
 

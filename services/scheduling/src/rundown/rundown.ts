@@ -9,12 +9,13 @@ import { restrictionActive, type RestrictionRow } from '../dayparting/rules';
 import type { SchedulingDB } from '../schema';
 import { isoInZone } from '../schedule/recurrence';
 import { layOut, overlaps, type Span } from './blocks';
+import { Ahead } from './ahead';
 import { batched } from './batch';
 import { cachedBlocks, storeBlocks, type CachedBlock } from './cache';
 import { limiter, type Limit } from './limit';
 import { localMidnights, startOfLocalDay, startOfNextLocalDay } from './midnights';
 import type { RundownPlayer } from './player';
-import { cutItems, resolveLinein, resolveMediaShow, resolvePlaylistBlock, type MediaFacts, type Resolved, type Sources } from './resolve';
+import { cutItems, resolveLinein, resolveMediaShow, resolvePlaylistBlock, type MediaFacts, type PlaylistQuestion, type Resolved, type Sources } from './resolve';
 import { plannedShows, type PlannedShow } from './shows';
 
 interface State {
@@ -30,6 +31,11 @@ interface State {
   store: (block: CachedBlock) => Promise<void>;
   /** The items of the rundown's media shows, asked once, when the first of them is resolved (a warm rundown asks nothing). */
   mediaOfShows: () => Promise<Map<number, MediaFacts>>;
+  /** Default blocks asked ahead (ahead.ts), up to the window's end. */
+  ahead: Ahead;
+  fillUntil: number;
+  /** The stores under way, awaited before the rundown answers (a block does not wait for its own). */
+  stores: Promise<void>[];
 }
 
 /** Asks `ask` once, on first use. */
@@ -41,11 +47,14 @@ function once<T>(ask: () => Promise<T>): () => Promise<T> {
 /** How many blocks a rundown resolves at once: they are independent, save the default blocks of one gap. */
 export const RESOLVE_CONCURRENCY = 32;
 
+/** Blocks stored by one statement (14 parameters a row). */
+const STORE_AT_ONCE = 500;
+
 const batchedStore = (db: SchedulingDB, playerId: number) =>
   batched(async (blocks: CachedBlock[]) => {
     await storeBlocks(db, playerId, blocks);
     return blocks.map(() => undefined);
-  });
+  }, STORE_AT_ONCE);
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
 
@@ -56,16 +65,28 @@ const excludedAt = (state: State, instant: number) => state.restrictions.filter(
  * A block's resolution: the cached one when it still holds (or has begun: what has begun is never
  * resolved again), else a new one, stored. `last_updated` moves only when what it answers changes.
  */
-async function throughCache(state: State, key: { start: number; kind: string; showId: number }, inputs: string, fresh: () => Promise<Resolved>, endOf: (r: Resolved) => number): Promise<CachedBlock> {
+type Key = { start: number; kind: string; showId: number };
+
+/** The cached block that still answers for `key` (see throughCache), if any. */
+function served(state: State, key: Key, inputs: string): CachedBlock | undefined {
   const cached = state.cache.get(key.start);
   const same = cached !== undefined && cached.kind === key.kind && cached.showId === key.showId;
-  if (same && (key.start <= state.now || (!cached.stale && cached.inputs === inputs))) return cached;
+  return same && (key.start <= state.now || (!cached.stale && cached.inputs === inputs)) ? cached : undefined;
+}
+
+async function throughCache(state: State, key: Key, inputs: string, fresh: () => Promise<Resolved>, endOf: (r: Resolved) => number): Promise<CachedBlock> {
+  const hit = served(state, key, inputs);
+  if (hit) return hit;
+  const cached = state.cache.get(key.start);
+  const same = cached !== undefined && cached.kind === key.kind && cached.showId === key.showId;
   return state.limit(async () => {
     const resolved = await fresh();
     const unchanged = same && JSON.stringify([cached.name, cached.description, cached.items]) === JSON.stringify([resolved.name, resolved.description, resolved.items]);
     const lastUpdated = unchanged ? cached.lastUpdated : Math.max(Math.floor(state.now / 1000), (cached?.lastUpdated ?? 0) + 1);
     const block: CachedBlock = { ...key, end: endOf(resolved), inputs, ...resolved, lastUpdated, stale: false };
-    await state.store(block);
+    const stored = state.store(block);
+    stored.catch(() => undefined); // seen when the rundown awaits its stores
+    state.stores.push(stored);
     state.cache.set(key.start, block);
     return block;
   });
@@ -107,14 +128,36 @@ async function showBlock(state: State, show: PlannedShow): Promise<RundownBlock>
   return blockOut(state, block, show, show.originalStart);
 }
 
+const DEFAULT_KEY = { kind: 'default_playlist', showId: 0 };
+
+/** The question of a default block at `start` that may last `maxMs`, and the digest of its inputs. */
+function defaultQuestion(state: State, playlistId: number, start: number, maxMs: number) {
+  const question = { playlistId, seed: `${state.player.seedPlayerId}:${start}`, maxS: maxMs / 1000, excludedBy: excludedAt(state, start), dropBreakpoints: true };
+  return { question, inputs: digest(['default_playlist', question, state.player.airing]) };
+}
+
+const askDefault = async (state: State, question: PlaylistQuestion): Promise<Resolved> => ({ ...(await resolvePlaylistBlock(state.sources, state.player.airing, question)), description: 'Default Playlist' });
+
+/** A default block not guessed: asked, and with it (the same batch) the blocks guessed to follow it (ahead.ts). */
+function askWithGuesses(state: State, playlistId: number, start: number, segmentEnd: number, question: PlaylistQuestion): Promise<Resolved> {
+  const answer = askDefault(state, question);
+  for (const guess of state.ahead.plan(start, segmentEnd, state.fillUntil)) {
+    const next = defaultQuestion(state, playlistId, guess, segmentEnd - guess);
+    if (!served(state, { start: guess, ...DEFAULT_KEY }, next.inputs)) state.ahead.guess(segmentEnd, { start: guess, inputs: next.inputs, ask: () => askDefault(state, next.question) });
+  }
+  return answer;
+}
+
 /** Resolves the default block at `start` (at most `maxMs` long); answers its length in whole ms. */
 async function defaultBlock(state: State, start: number, maxMs: number): Promise<number> {
-  const { player } = state;
-  if (player.defaultPlaylistId === null) return 0;
-  const question = { playlistId: player.defaultPlaylistId, seed: `${player.seedPlayerId}:${start}`, maxS: maxMs / 1000, excludedBy: excludedAt(state, start), dropBreakpoints: true };
-  const inputs = digest(['default_playlist', question, player.airing]);
+  const playlistId = state.player.defaultPlaylistId;
+  if (playlistId === null) return 0;
+  const { question, inputs } = defaultQuestion(state, playlistId, start, maxMs);
+  const segmentEnd = start + maxMs;
   const length = (r: Resolved) => Math.min(Math.round(r.duration * 1000), maxMs);
-  const block = await throughCache(state, { start, kind: 'default_playlist', showId: 0 }, inputs, async () => ({ ...(await resolvePlaylistBlock(state.sources, player.airing, question)), description: 'Default Playlist' }), (r) => start + length(r));
+  const fresh = () => state.ahead.take(start, inputs) ?? askWithGuesses(state, playlistId, start, segmentEnd, question);
+  const block = await throughCache(state, { start, ...DEFAULT_KEY }, inputs, fresh, (r) => start + length(r));
+  state.ahead.lasted(segmentEnd, length(block));
   return length(block);
 }
 
@@ -127,12 +170,13 @@ export async function rundownOf(db: SchedulingDB, sources: Sources, player: Rund
   const cacheFrom = Math.min(range.start, ...shows.map((s) => s.start));
   const mediaIds = [...new Set(shows.filter((s) => s.itemType === 'media').map((s) => s.itemId))];
   const mediaOfShows = once(() => sources.media(mediaIds));
-  const state: State = { db, sources, player, now, cache: await cachedBlocks(db, player.id, cacheFrom, range.end), restrictions: await listRestrictions(db), limit: limiter(RESOLVE_CONCURRENCY), store: batchedStore(db, player.id), mediaOfShows };
+  const state: State = { db, sources, player, now, cache: await cachedBlocks(db, player.id, cacheFrom, range.end), restrictions: await listRestrictions(db), limit: limiter(RESOLVE_CONCURRENCY), store: batchedStore(db, player.id), mediaOfShows, ahead: new Ahead(), fillUntil: window.end, stores: [] };
   // The shows and the gaps' fill are resolved at the same time (the fill does not depend on them).
   const [layout, showBlocks] = await Promise.all([
     layOut(shows, range, localMidnights(range.start, range.end, zone), window, (start, maxMs) => defaultBlock(state, start, maxMs)),
     Promise.all(shows.filter((show) => overlaps(show, window)).map(async (show) => ({ start: show.start, block: await showBlock(state, show) }))),
   ]);
+  await Promise.all(state.stores);
   const blocks = [...showBlocks, ...layout.fills.map((span) => ({ start: span.start, block: blockOut(state, state.cache.get(span.start)!, span, null) }))];
   return blocks.sort((a, b) => a.start - b.start).map((b) => b.block);
 }
