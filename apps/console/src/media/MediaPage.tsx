@@ -83,16 +83,18 @@ export default function MediaPage() {
         <LibraryActions ids={[...selected]} status={search.status} onEdit={() => setEditing(result!.items.filter((i) => selected.has(i.id)))} onDone={() => void load()} onError={setError} />
       </Group>
       {result && (
-        <MediaTable
-          items={result.items}
-          selected={selected}
-          onSelect={setSelected}
-          search={search}
-          onSort={(sortBy) => setSearch({ ...search, sortBy, sortDir: search.sortBy === sortBy && search.sortDir === 'asc' ? 'desc' : 'asc', page: 1 })}
-          onEdit={(item) => setEditing([item])}
-          onListen={setListening}
-          onVersions={setVersionsOf}
-        />
+        <div className="media-table-scroll">
+          <MediaTable
+            items={result.items}
+            selected={selected}
+            onSelect={setSelected}
+            search={search}
+            onSort={(sortBy) => setSearch({ ...search, sortBy, sortDir: search.sortBy === sortBy && search.sortDir === 'asc' ? 'desc' : 'asc', page: 1 })}
+            onEdit={(item) => setEditing([item])}
+            onListen={setListening}
+            onVersions={setVersionsOf}
+          />
+        </div>
       )}
       {pages > 1 && <Pagination total={pages} value={search.page} onChange={(page) => setSearch({ ...search, page })} aria-label="Pages of results" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
       {versionsOf && <VersionsModal item={versionsOf} manage={mayCreate && versionsOf.can_edit} onClose={() => setVersionsOf(null)} onChanged={() => void load()} />}

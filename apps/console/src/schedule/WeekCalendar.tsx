@@ -3,6 +3,7 @@
 // 23 or 25 hours. Selecting a range starts a new entry there; clicking an entry opens it.
 import luxonPlugin from '@fullcalendar/luxon3';
 import interactionPlugin from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { EventInput, EventSourceFuncArg } from '@fullcalendar/core';
@@ -25,6 +26,8 @@ interface Props {
 
 export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalendar({ player, timeslotsOf, collision, onSelect, onOpen, onError }, ref) {
   const zone = player.timezone;
+  // A phone opens on one day (a week's seven columns are unreadable there); every screen can switch.
+  const phone = window.matchMedia('(max-width: 48em)').matches;
   const events = useCallback(
     async (info: EventSourceFuncArg): Promise<EventInput[]> => {
       const window = { start: info.startStr, end: info.endStr, player: player.id };
@@ -44,8 +47,13 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
   return (
     <FullCalendar
       ref={ref}
-      plugins={[timeGridPlugin, interactionPlugin, luxonPlugin]}
-      initialView="timeGridWeek"
+      plugins={[timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
+      initialView={phone ? 'timeGridDay' : 'timeGridWeek'}
+      views={{
+        timeGridDay: { buttonText: 'Day', dayHeaderFormat: { weekday: 'long', day: 'numeric', month: 'long' } },
+        timeGridWeek: { buttonText: 'Week', ...(phone ? { dayHeaderFormat: { weekday: 'narrow', day: 'numeric' } } : {}) },
+        listWeek: { buttonText: 'List', listDayFormat: { weekday: 'long', day: 'numeric', month: 'long' }, listDaySideFormat: false },
+      }}
       timeZone={zone}
       locale={document.documentElement.lang}
       firstDay={1}
@@ -55,8 +63,10 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
       selectable
       height={640}
       scrollTime="06:00:00"
-      headerToolbar={{ left: 'prev,next today', center: 'title', right: '' }}
-      buttonHints={{ prev: 'Previous week', next: 'Next week', today: 'This week' }}
+      headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek,listWeek' }}
+      buttonText={{ today: 'Today' }}
+      buttonHints={{ prev: 'Previous $0', next: 'Next $0', today: 'This $0' }}
+      viewHint="$0 view"
       eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
       slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
       events={events}
@@ -80,7 +90,9 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
       }}
       eventDidMount={(arg) => {
         const note = arg.event.extendedProps.note as string | undefined;
-        arg.el.setAttribute('aria-label', `${arg.event.title}, ${arg.timeText}${note ? ` (${note})` : ''}`);
+        // The times in the player's zone (the list view gives no timeText here).
+        const time = [arg.event.start, arg.event.end].map((d) => (d ? DateTime.fromJSDate(d).setZone(zone).toFormat('HH:mm') : '')).join(' - ');
+        arg.el.setAttribute('aria-label', `${arg.event.title}, ${time}${note ? ` (${note})` : ''}`);
         if (note) arg.el.setAttribute('title', note);
         arg.el.setAttribute('tabindex', '0');
       }}
