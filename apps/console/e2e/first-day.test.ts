@@ -123,6 +123,31 @@ describe.skipIf(!browserAvailable)('console: a first day (issue 35)', () => {
     expect(await client.scheduling.daypartingSearch({})).toEqual([]);
   });
 
+  it('(9) says what is wrong in plain words, naming the field as the form labels it and an item by its title', async () => {
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Media' }).click();
+    await page.getByRole('button', { name: 'Edit Sunny Song' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Sunny Song' });
+    const title = dialog.getByRole('textbox', { name: 'Title' });
+    expect(await title.getAttribute('required')).not.toBeNull();
+    await title.fill('x'.repeat(501));
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog.getByRole('alert').first().textContent()).resolves.toBe('Nothing was saved. Title of item 1 is too long: at most 500 characters.');
+    await dialog.locator('.mantine-InputWrapper-error', { hasText: 'Too long: at most 500 characters.' }).first().waitFor();
+    await page.keyboard.press('Escape');
+    // An approved item is not deleted, and the refusal names it.
+    await page.getByRole('checkbox', { name: 'Select Sunny Song' }).check();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete 1 item(s)' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /Nothing was deleted/ }).textContent()).resolves.toBe('Only archived or unapproved items can be deleted, and “Sunny Song” is approved. Nothing was deleted.');
+    // The two passwords of the settings differ.
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Account settings' }).click();
+    await page.getByLabel('New password (leave empty to keep it)').fill('a-new-password-1');
+    await page.getByLabel('New password again').fill('a-new-password-2');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('alert').filter({ hasText: 'New password again does not match the password.' }).waitFor();
+    await page.getByText('Does not match the password.', { exact: true }).waitFor();
+  });
+
   it('(7) says to wait for the next code when a two-factor code is used again', async () => {
     const { client } = await adminApi(run);
     await client.users.create({ username: 'early.bird', password: 'early-bird-password' });

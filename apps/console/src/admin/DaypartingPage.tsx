@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { api, messageOf } from '../lib/api';
 import type { Filter } from '../media/media-types';
+import { describeFilter } from '../components/FilterBuilder';
 import { ConfirmModal, type Confirmation } from '../webhooks/ConfirmModal';
 import { DaypartingForm } from './DaypartingForm';
 import { when, wrapsYear, type Restriction } from './dayparting-types';
@@ -67,7 +68,7 @@ export default function DaypartingPage() {
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td>{(r.filters as Filter[]).map((f) => `${f.filter} ${f.op} ${String(f.val)}`).join('; ')}</Table.Td>
+                <Table.Td>{(r.filters as Filter[]).map(describeFilter).join('; ')}</Table.Td>
                 <Table.Td>
                   <Group gap="xs">
                     <Button size="xs" variant="light" onClick={() => setEditing(r)} aria-label={`Edit ${name(r)}`}>

@@ -13,6 +13,7 @@ import { SearchBar } from './SearchBar';
 import { UploadPanel } from './UploadPanel';
 import { VersionsModal } from './VersionsModal';
 import './media.css';
+import { displayLocale } from '../lib/locale';
 
 const initial: SearchState = { mode: 'simple', text: '', filters: [], status: 'approved', mine: false, sortBy: 'updated', sortDir: 'desc', page: 1 };
 
@@ -78,9 +79,9 @@ export default function MediaPage() {
       )}
       <Group justify="space-between">
         <Text size="sm" aria-live="polite">
-          {result ? (result.total === 0 ? 'No items found.' : `${first + 1}–${first + result.items.length} of ${result.exact ? '' : 'about '}${result.total.toLocaleString(document.documentElement.lang)}`) : 'Searching…'}
+          {result ? (result.total === 0 ? 'No items found.' : `${first + 1}–${first + result.items.length} of ${result.exact ? '' : 'about '}${result.total.toLocaleString(displayLocale())}`) : 'Searching…'}
         </Text>
-        <LibraryActions ids={[...selected]} status={search.status} onEdit={() => setEditing(result!.items.filter((i) => selected.has(i.id)))} onDone={() => void load()} onError={setError} />
+        <LibraryActions ids={[...selected]} status={search.status} titleOf={(id) => result?.items.find((i) => i.id === id)?.title ?? `item ${id}`} onEdit={() => setEditing(result!.items.filter((i) => selected.has(i.id)))} onDone={() => void load()} onError={setError} />
       </Group>
       {result && (
         <div className="media-table-scroll">

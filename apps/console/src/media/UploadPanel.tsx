@@ -73,13 +73,18 @@ export function UploadPanel({ onSaved }: { onSaved: () => void }) {
             </Group>
             <Progress value={row.progress * 100} aria-label={`Progress of ${row.file.name}`} mt={4} color={row.error ? 'red' : undefined} />
             {row.error && (
-              <Text c="red" size="sm" role="alert">
-                {row.error}
-              </Text>
+              <Group justify="space-between" wrap="nowrap">
+                <Text c="red" size="sm" role="alert">
+                  {row.error}
+                </Text>
+                <Button size="xs" variant="default" aria-label={`Dismiss ${row.file.name}`} onClick={() => setRows((all) => all.filter((r) => r !== row))}>
+                  Dismiss
+                </Button>
+              </Group>
             )}
             {row.result && (
               <Group mt="xs" grow>
-                <TextInput label="Title" value={row.title} onChange={(e) => patch(row.file, { title: e.currentTarget.value })} error={errors[`media.${at}.title`]} />
+                <TextInput label="Title" required value={row.title} onChange={(e) => patch(row.file, { title: e.currentTarget.value })} error={errors[`media.${at}.title`]} />
                 <TextInput label="Artist" value={row.artist} onChange={(e) => patch(row.file, { artist: e.currentTarget.value })} error={errors[`media.${at}.artist`]} />
               </Group>
             )}
