@@ -5,7 +5,7 @@
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, browserAvailable, choose, seedMedia, startConsole, type ConsoleRun } from './support';
+import { adminApi, browserAvailable, choose, seedMedia, startConsole, wav, type ConsoleRun } from './support';
 
 describe.skipIf(!browserAvailable)('console: a first day, the smaller points (issue 35, point 10)', () => {
   let run: ConsoleRun;
@@ -125,4 +125,59 @@ describe.skipIf(!browserAvailable)('console: a first day, the smaller points (is
     await login.reload();
     await login.getByRole('button', { name: 'Create an account' }).waitFor();
   });
+
+  it('reads album, genre and year from the file at upload, with title and artist', async () => {
+    await page.goto('/media');
+    await page.getByRole('button', { name: 'Upload files' }).click();
+    const bytes = [...taggedWav({ INAM: 'Tagged Tune', IART: 'The Taggers', IPRD: 'Tag Album', IGNR: 'Folk', ICRD: '1999' })];
+    const transfer = await page.evaluateHandle((list) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(list)], 'tagged.wav', { type: 'audio/wav' }));
+      return data;
+    }, bytes);
+    const zone = page.locator('[aria-label^="Drop files"]');
+    await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
+    await zone.dispatchEvent('drop', { dataTransfer: transfer });
+    const card = page.getByRole('group', { name: 'Upload tagged.wav' });
+    const field = (name: string) => card.getByRole('textbox', { name, exact: true });
+    await expect.poll(() => field('Album').inputValue()).toBe('Tag Album');
+    expect([await field('Title').inputValue(), await field('Artist').inputValue(), await field('Genre').inputValue(), await field('Year').inputValue()]).toEqual(['Tagged Tune', 'The Taggers', 'Folk', '1999']);
+    await page.getByRole('button', { name: 'Add 1 to the library' }).click();
+    await page.getByText('1 item(s) added to the library.').waitFor();
+    const { client } = await adminApi(run);
+    const found = await client.media.search({ q: { mode: 'simple', string: 'Tagged Tune' } });
+    expect(found.media.map((m) => [m.title, m.artist, m.album, m.genre, m.year])).toEqual([['Tagged Tune', 'The Taggers', 'Tag Album', 'Folk', 1999]]);
+  });
+
+  it('lists items without cover art with no error in the browser console', async () => {
+    const { page: fresh } = await run.open();
+    const errors: string[] = [];
+    fresh.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await fresh.goto('/media');
+    const row = fresh.getByRole('table', { name: 'Media items' }).getByRole('row', { name: /Short Jingle/ });
+    await row.getByText('audio', { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+  });
 });
+
+/** A second of silence as a WAV with RIFF INFO tags (INAM title, IART artist, IPRD album, IGNR genre, ICRD date). */
+function taggedWav(tags: Record<string, string>): Buffer {
+  const base = wav(1);
+  const fields = Object.entries(tags).map(([id, text]) => {
+    const value = Buffer.from(`${text}\0`, 'latin1');
+    const padded = value.length % 2 ? Buffer.concat([value, Buffer.alloc(1)]) : value;
+    const head = Buffer.alloc(8);
+    head.write(id, 0, 'latin1');
+    head.writeUInt32LE(value.length, 4);
+    return Buffer.concat([head, padded]);
+  });
+  const info = Buffer.concat([Buffer.from('INFO', 'latin1'), ...fields]);
+  const list = Buffer.alloc(8);
+  list.write('LIST', 0, 'latin1');
+  list.writeUInt32LE(info.length, 4);
+  const out = Buffer.concat([base, list, info]);
+  out.writeUInt32LE(out.length - 8, 4);
+  return out;
+}
