@@ -139,6 +139,8 @@ describe.each(modes)('accounts (%s)', (mode) => {
   describe('registration', () => {
     it('is refused while disabled, and creates nothing', async () => {
       expect((await system.api.get('/users/can-register', { key: admin })).body.data).toBe(false);
+      // Anyone (the login page) may ask whether registration is open.
+      expect((await system.api.get('/account/can-register')).body.data).toBe(false);
       const refused = await system.api.post('/account/new', { body: { name: 'New DJ', email: 'newdj@example.org', username: 'newdj' } });
       expect(refused.status).toBe(403);
       expect(refused.body.msg).toMatch(/disabled/i);
@@ -149,6 +151,7 @@ describe.each(modes)('accounts (%s)', (mode) => {
     it('creates the account and mails a one-time link to set the password', async () => {
       expect((await system.api.put('/users/can-register', { key: plainKey(), body: { enabled: true } })).status).toBe(403);
       expect((await system.api.put('/users/can-register', { key: admin, body: { enabled: true } })).body.data).toBe(true);
+      expect((await system.api.get('/account/can-register')).body.data).toBe(true);
       expect((await system.api.post('/account/new', { body: { name: 'New DJ', email: 'bad', username: 'newdj' } })).status).toBe(400);
       expect((await system.api.post('/account/new', { body: { name: 'New DJ', email: 'newdj@example.org', username: 'no spaces!' } })).status).toBe(400);
       const created = await system.api.post('/account/new', { body: { name: 'New DJ', email: 'newdj@example.org', username: 'newdj' } });

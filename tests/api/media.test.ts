@@ -217,6 +217,10 @@ describe.each(apiModes)('media (%s)', (mode) => {
       const none = await fetch(`${system.url}/api/v2/media/thumbnail/${audio}`, { headers: auth });
       expect(none.status).toBe(404);
       expect(((await none.json()) as { status: boolean }).status).toBe(false);
+      // A list asks for an empty answer instead (issue 35, point 10: a 404 per row).
+      const empty = await fetch(`${system.url}/api/v2/media/thumbnail/${audio}?absent=empty`, { headers: auth });
+      expect(empty.status).toBe(204);
+      expect((await empty.arrayBuffer()).byteLength).toBe(0);
       expect((await fetch(`${system.url}/api/v2/media/thumbnail/${audio}`)).status).toBe(401);
     });
   });

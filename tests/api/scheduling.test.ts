@@ -296,6 +296,12 @@ describe.each(apiModes)('scheduling (%s)', (mode) => {
       expect((await system.api.put('/dayparting/0', { key: dj.key, body })).status).toBe(403);
       expect((await system.api.put('/dayparting/0', { key: admin, body: { ...body, end_day: 30 } })).status).toBe(400);
       expect((await system.api.put('/dayparting/0', { key: admin, body: { ...body, start_time: '25:00' } })).status).toBe(400);
+      // A filter without a value (issue 35, point 8), or an unknown field, is refused in the envelope, naming it.
+      for (const [filters, path] of [[[{ filter: 'genre', op: 'eq', val: '' }], 'filters.0.val'], [[body.filters[0], { filter: 'genre', op: 'eq', val: '   ' }], 'filters.1.val'], [[{ filter: 'mood', op: 'eq', val: 'x' }], 'filters.0.filter']] as const) {
+        const refused = await system.api.put<{ code: string; details: { issues: { path: string }[] } }>('/dayparting/0', { key: admin, body: { ...body, filters } });
+        expect(refused.status, refused.text).toBe(400);
+        expect(refused.body.data).toMatchObject({ code: 'bad_request', details: { issues: [{ path }] } });
+      }
       const saved = await system.api.put<{ id: number }>('/dayparting/0', { key: admin, body });
       expect(saved.status, saved.text).toBe(200);
       const all = await system.api.get<{ id: number }[]>('/dayparting/search', { key: admin });

@@ -24,23 +24,25 @@ describe.skipIf(!browserAvailable)('console: administration', () => {
     await dialog.getByText('Runs over the new year').waitFor();
     await dialog.getByRole('button', { name: 'Save restriction' }).click();
     const row = page.getByRole('table', { name: 'Dayparting restrictions' }).getByRole('row', { name: /No Christmas songs/ });
-    await expect(row.textContent()).resolves.toMatch(/24 December 00:00.*6 January 23:59.*next year.*genre eq christmas/);
+    await expect(row.textContent()).resolves.toMatch(/24 December 00:00.*6 January 23:59.*next year.*Genre is christmas/);
     await screenshot(page, 'dayparting');
   });
 
-  it('installs a module and uninstalls it', async () => {
+  it('installs a module, offers to purge it, and uninstalls it (no purge offered then)', async () => {
     await go('Modules');
     const notes = page.getByRole('group', { name: 'Module notes' });
     await notes.getByRole('button', { name: 'Install' }).click();
     await page.getByText('notes installed.').waitFor();
     await notes.getByText(/^Installed/).waitFor();
     await screenshot(page, 'modules');
-    await notes.getByRole('button', { name: 'Uninstall' }).click();
-    await page.getByText('notes uninstalled.').waitFor();
-    await notes.getByText(/^Available/).waitFor();
     await notes.getByRole('button', { name: 'Purge data' }).click();
     await page.getByRole('dialog', { name: 'Purge notes?' }).getByText(/notes_write/).waitFor();
     await page.getByRole('button', { name: 'Keep it' }).click();
+    await notes.getByRole('button', { name: 'Uninstall' }).click();
+    await page.getByText('notes uninstalled.').waitFor();
+    await notes.getByText(/^Available/).waitFor();
+    // Not installed: nothing to purge is offered (issue 35, point 10).
+    expect(await notes.getByRole('button', { name: 'Purge data' }).count()).toBe(0);
   });
 
   it('creates an app key, shows its secret once, and the key works', async () => {

@@ -1,6 +1,7 @@
 // What a station manager's first day found (issue 35), each point as it was met: a new player's
 // time zone, the media status switch, a weekly show without a last day, a show's item named by
-// its title, focus returned after dialogs, and a reused two-factor code.
+// its title, focus returned after dialogs, a reused two-factor code, and a dayparting restriction
+// without a filter value.
 import { TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +97,55 @@ describe.skipIf(!browserAvailable)('console: a first day (issue 35)', () => {
     await page.getByRole('search').locator('label').filter({ hasText: /^Approved$/ }).click();
     await expect(page.getByRole('search').getByRole('radio', { name: 'Approved', exact: true }).isChecked()).resolves.toBe(true);
     await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining('Sunny Song')]);
+  });
+
+  it('(8) refuses a dayparting restriction with an empty filter value, and asks before deleting one', async () => {
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Dayparting' }).click();
+    await page.getByRole('button', { name: 'New restriction' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New restriction' });
+    await dialog.getByLabel('Description').fill('No jingles at night');
+    await dialog.getByRole('button', { name: 'Save restriction' }).click();
+    await dialog.getByText('Enter a value, or remove this filter.').waitFor();
+    const { client } = await adminApi(run);
+    expect(await client.scheduling.daypartingSearch({})).toEqual([]);
+    await dialog.getByRole('textbox', { name: 'Filter 1 value' }).fill('jingle');
+    await dialog.getByRole('button', { name: 'Save restriction' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const table = page.getByRole('table', { name: 'Dayparting restrictions' });
+    await page.getByRole('button', { name: 'Delete No jingles at night' }).click();
+    const asking = page.getByRole('dialog', { name: 'Delete No jingles at night?' });
+    await asking.getByRole('button', { name: 'Cancel' }).click();
+    await asking.waitFor({ state: 'hidden' });
+    await table.getByText('No jingles at night').waitFor();
+    await page.getByRole('button', { name: 'Delete No jingles at night' }).click();
+    await asking.getByRole('button', { name: 'Delete restriction' }).click();
+    await page.getByText('No restrictions.').waitFor();
+    expect(await client.scheduling.daypartingSearch({})).toEqual([]);
+  });
+
+  it('(9) says what is wrong in plain words, naming the field as the form labels it and an item by its title', async () => {
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Media' }).click();
+    await page.getByRole('button', { name: 'Edit Sunny Song' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Sunny Song' });
+    const title = dialog.getByRole('textbox', { name: 'Title' });
+    expect(await title.getAttribute('required')).not.toBeNull();
+    await title.fill('x'.repeat(501));
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog.getByRole('alert').first().textContent()).resolves.toBe('Nothing was saved. Title of item 1 is too long: at most 500 characters.');
+    await dialog.locator('.mantine-InputWrapper-error', { hasText: 'Too long: at most 500 characters.' }).first().waitFor();
+    await page.keyboard.press('Escape');
+    // An approved item is not deleted, and the refusal names it.
+    await page.getByRole('checkbox', { name: 'Select Sunny Song' }).check();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete 1 item(s)' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /Nothing was deleted/ }).textContent()).resolves.toBe('Only archived or unapproved items can be deleted, and “Sunny Song” is approved. Nothing was deleted.');
+    // The two passwords of the settings differ.
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Account settings' }).click();
+    await page.getByLabel('New password (leave empty to keep it)').fill('a-new-password-1');
+    await page.getByLabel('New password again').fill('a-new-password-2');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('alert').filter({ hasText: 'New password again does not match the password.' }).waitFor();
+    await page.getByText('Does not match the password.', { exact: true }).waitFor();
   });
 
   it('(7) says to wait for the next code when a two-factor code is used again', async () => {

@@ -52,7 +52,7 @@ describe.skipIf(!browserAvailable)('console: schedule', () => {
   it('refuses a show that collides, naming what it overlaps, and keeps the dialog as typed', async () => {
     await newLiveShow('2026-03-29', '08:30', 'Once');
     await dialog().getByRole('button', { name: 'Save show' }).click();
-    await dialog().getByRole('alert').filter({ hasText: /overlaps show \d+ at 2026-03-29T08:00:00\+01:00/ }).waitFor();
+    await dialog().getByRole('alert').filter({ hasText: /overlaps show \d+ at 29 Mar 2026, 08:00/ }).waitFor();
     await expect(dialog().getByRole('textbox', { name: /^Time \(/ }).inputValue()).resolves.toBe('08:30');
     await screenshot(page, 'schedule-collision');
     await dialog().getByRole('button', { name: 'Cancel' }).click();

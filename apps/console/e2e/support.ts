@@ -35,7 +35,7 @@ export interface ConsoleRun {
   browser: Browser;
   url: string;
   /** A fresh browser context (its own storage), logged in as `username` unless null. */
-  open(username?: string | null, password?: string): Promise<{ context: BrowserContext; page: Page }>;
+  open(username?: string | null, password?: string, width?: number): Promise<{ context: BrowserContext; page: Page }>;
   stop(): Promise<void>;
 }
 
@@ -66,8 +66,10 @@ export async function startConsole(): Promise<ConsoleRun> {
     system,
     browser,
     url: system.url,
-    async open(username = 'admin', password = ADMIN_PASSWORD) {
-      const context = await browser.newContext({ baseURL: system.url, viewport: { width: 1280, height: 800 }, timezoneId: 'UTC', locale: 'en-GB' });
+    async open(username = 'admin', password = ADMIN_PASSWORD, width = 1280) {
+      // A phone (390 px) is given a phone's height.
+      const viewport = { width, height: width < 600 ? 844 : 800 };
+      const context = await browser.newContext({ baseURL: system.url, viewport, timezoneId: 'UTC', locale: 'en-GB' });
       contexts.push(context);
       // Ten seconds for a click or a wait on an idle machine, scaled on a busy one (vitest.shared.ts).
       context.setDefaultTimeout(limit(10_000));

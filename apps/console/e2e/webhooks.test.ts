@@ -92,6 +92,8 @@ describe.skipIf(!browserAvailable)('console: webhooks', () => {
       })
       .toBe(1);
     await expect(delivery.textContent()).resolves.toMatch(/^webhook\.testdelivered1200/);
+    // The status badge shows its whole word (issue 35, point 10: it was cut to "DELIVE…").
+    expect(await delivery.locator('.mantine-Badge-label').evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await log.getByRole('button', { name: /^Send again/ }).click();
     await page.getByText('webhook.test sent again.').waitFor();

@@ -207,6 +207,13 @@ export const accountMore = {
       .nullable(),
     auth: 'none',
   }),
+  registrationOpen: defineOperation({
+    subject: 'account.registration.open',
+    input: Empty,
+    output: z.boolean(),
+    auth: 'none',
+    http: { method: 'GET', path: '/account/can-register', summary: 'Whether anyone may create an account (self-registration is enabled); no login needed', tag },
+  }),
   register: defineOperation({
     subject: 'account.register',
     input: z.object({ name: z.string().trim().min(1).max(200), email: Email, username: NewUsername }),

@@ -1,6 +1,7 @@
 // Dayparting: restrictions that keep media out of dynamic selection at times of the year and day.
 import { z } from 'zod';
 import { Empty, Id, Nothing } from './common';
+import { SearchFilter } from './media-search';
 import { defineOperation } from './operation';
 import { schedulingTag as tag } from './scheduling-entries';
 import { Instant } from './times';
@@ -19,6 +20,8 @@ export const DaypartingRestriction = z.object({
 const Time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'must be HH:MM or HH:MM:SS');
 const Month = z.coerce.number().int().min(1).max(12);
 const Day = z.coerce.number().int().min(1).max(31);
+/** A restriction's filter: an advanced search's, whose value is never empty (it would match nothing or everything). */
+const RestrictionFilter = SearchFilter.refine((f) => String(f.val).trim() !== '', { message: 'must not be empty', path: ['val'] });
 
 export const daypartingOperations = {
   daypartingSearch: defineOperation({
@@ -48,7 +51,7 @@ export const daypartingOperations = {
       end_month: Month,
       end_day: Day,
       end_time: Time,
-      filters: z.array(z.unknown()).max(100).default([]),
+      filters: z.array(RestrictionFilter).max(100).default([]),
     }),
     output: z.object({ id: z.number().int() }),
     auth: 'user',

@@ -6,7 +6,7 @@ import { encryptionKeyConfig } from '@airwave/service-kit';
 export const accountConfig = {
   SMTP_URL: optionalUrl(['smtp', 'smtps']).describe('SMTP server for outgoing mail, e.g. smtp://user:pass@mail:587 (unset: mail goes to DATA_DIR/outbox as .eml files).'),
   MAIL_FROM: z.string().min(3).default('Airwave <airwave@localhost>').describe('Sender of outgoing mail.'),
-  PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080').describe('Public address of this server, used in links sent by mail.'),
+  PUBLIC_URL: z.string().url().default('http://127.0.0.1:8080').describe('Public address of this server, used in links sent by mail and in the authenticator entry of two-factor sign-in (unset: http://127.0.0.1:<PORT>).'),
   DATA_DIR: z.string().min(1).default('./data'),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(7 * 86400).default(3600).describe('Lifetime of a password reset link.'),
   LOGIN_FREE_FAILURES: z.coerce
@@ -45,7 +45,11 @@ export type AccountEnv = z.output<z.ZodObject<typeof accountConfig>>;
 
 /** Reads the environment (an empty variable counts as unset). */
 export function readAccountEnv(env: Record<string, string | undefined>): AccountEnv {
-  return z.object(accountConfig).parse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  const given: Record<string, string | undefined> = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  // Unset, the public address is this machine at the port the server listens on (issue 35, point 10).
+  const port = Number(given.PORT);
+  if (given.PUBLIC_URL === undefined && Number.isInteger(port) && port > 0 && port < 65536) given.PUBLIC_URL = `http://127.0.0.1:${port}`;
+  return z.object(accountConfig).parse(given);
 }
 
 /** The part of the settings the handlers read. */

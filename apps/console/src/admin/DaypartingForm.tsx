@@ -18,6 +18,9 @@ export function DaypartingForm({ initial, onClose, onSaved }: { initial: Restric
   const save = async () => {
     setErrors({});
     setError(null);
+    // A filter without a value would keep out nothing, or everything: refused before asking the server (which refuses it too).
+    const empty = Object.fromEntries(r.filters.flatMap((f, i) => (String(f.val).trim() === '' ? [[`filters.${i}.val`, 'Enter a value, or remove this filter.']] : [])));
+    if (Object.keys(empty).length) return setErrors(empty);
     try {
       await api.scheduling.daypartingSave({ ...r, start_time: r.start_time.slice(0, 5), end_time: r.end_time.slice(0, 5) });
       onSaved();

@@ -3,6 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { api, messageOf } from '../lib/api';
 import type { Filter } from '../media/media-types';
+import { describeFilter } from '../components/FilterBuilder';
+import { ConfirmModal, type Confirmation } from '../webhooks/ConfirmModal';
 import { DaypartingForm } from './DaypartingForm';
 import { when, wrapsYear, type Restriction } from './dayparting-types';
 
@@ -12,10 +14,14 @@ export default function DaypartingPage() {
   const [list, setList] = useState<Restriction[] | null>(null);
   const [editing, setEditing] = useState<Restriction | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState<Confirmation | null>(null);
   const load = useCallback(() => api.scheduling.daypartingSearch({}).then(setList, (e) => setError(messageOf(e))), []);
   useEffect(() => void load(), [load]);
 
-  const remove = async (r: Restriction) => {
+  const name = (r: Restriction) => r.description || `restriction ${r.id}`;
+  const remove = (r: Restriction) =>
+    setAsking({ title: `Delete ${name(r)}?`, text: 'The restriction is deleted for good: the media it keeps out can be picked at any time again.', confirm: 'Delete restriction', run: () => removeNow(r) });
+  const removeNow = async (r: Restriction) => {
     try {
       await api.scheduling.daypartingDelete({ id: r.id });
       notifications.show({ color: 'green', message: 'Restriction deleted.' });
@@ -62,13 +68,13 @@ export default function DaypartingPage() {
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td>{(r.filters as Filter[]).map((f) => `${f.filter} ${f.op} ${String(f.val)}`).join('; ')}</Table.Td>
+                <Table.Td>{(r.filters as Filter[]).map(describeFilter).join('; ')}</Table.Td>
                 <Table.Td>
                   <Group gap="xs">
-                    <Button size="xs" variant="light" onClick={() => setEditing(r)} aria-label={`Edit ${r.description || `restriction ${r.id}`}`}>
+                    <Button size="xs" variant="light" onClick={() => setEditing(r)} aria-label={`Edit ${name(r)}`}>
                       Edit
                     </Button>
-                    <Button size="xs" variant="light" color="red" onClick={() => void remove(r)} aria-label={`Delete ${r.description || `restriction ${r.id}`}`}>
+                    <Button size="xs" variant="light" color="red" onClick={() => remove(r)} aria-label={`Delete ${name(r)}`}>
                       Delete
                     </Button>
                   </Group>
@@ -78,6 +84,7 @@ export default function DaypartingPage() {
           </Table.Tbody>
         </Table>
       )}
+      <ConfirmModal asking={asking} onClose={() => setAsking(null)} />
       {editing && (
         <DaypartingForm
           initial={editing}

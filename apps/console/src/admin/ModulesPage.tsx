@@ -56,9 +56,12 @@ export default function ModulesPage() {
             Install
           </Button>
         )}
-        <Button size="xs" variant="light" color="red" onClick={() => setPurging(m)}>
-          Purge data
-        </Button>
+        {/* Only an installed module has data to purge (issue 35, point 10). */}
+        {installed && (
+          <Button size="xs" variant="light" color="red" onClick={() => setPurging(m)}>
+            Purge data
+          </Button>
+        )}
       </Group>
     </Card>
   );
@@ -92,7 +95,7 @@ export default function ModulesPage() {
         {purging && (
           <Stack>
             <Text>
-              This uninstalls {purging.name} if it is installed and deletes all of its data for good: everything it has stored in its own tables is lost
+              This uninstalls {purging.name} and deletes all of its data for good: everything it has stored in its own tables is lost
               {purging.permissions.length > 0 ? `, and its permissions (${purging.permissions.join(', ')}) leave every group` : ''}. It cannot be undone.
             </Text>
             <Group justify="flex-end">

@@ -6,6 +6,7 @@ import { api } from '../lib/api';
 import { AuditTable } from './AuditTable';
 import { typeChoices, useAuditPage } from './audit-types';
 import { UserFilter } from './UserFilter';
+import { displayLocale } from '../lib/locale';
 
 const LIMIT = 50;
 const types = typeChoices();
@@ -73,7 +74,7 @@ export default function AuditTrailPage() {
       )}
       {result && (
         <Text size="sm" role="status">
-          {result.total === 0 ? 'No entries.' : `${first + 1}–${first + result.entries.length} of ${result.total.toLocaleString(document.documentElement.lang)}, newest first`}
+          {result.total === 0 ? 'No entries.' : `${first + 1}–${first + result.entries.length} of ${result.total.toLocaleString(displayLocale())}, newest first`}
         </Text>
       )}
       {result && result.entries.length > 0 && <AuditTable entries={result.entries} label="Audit trail" showUser />}

@@ -4,6 +4,7 @@ import { auditedEventTypes, type operationGroups } from '@airwave/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrors, messageOf } from '../lib/api';
+import { displayLocale } from '../lib/locale';
 
 type A = (typeof operationGroups)['audit'];
 export type AuditEntry = z.output<A['all']['output']>['entries'][number];
@@ -15,7 +16,7 @@ export function typeChoices(): string[] {
   return [...new Set([...prefixes, ...auditedEventTypes])].sort();
 }
 
-export const when = (value: string): string => new Date(value).toLocaleString(document.documentElement.lang, { dateStyle: 'medium', timeStyle: 'medium' });
+export const when = (value: string): string => new Date(value).toLocaleString(displayLocale(), { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** A page of entries for `filters` (compared by value), read again when they, the page or `version` change. */
 export function useAuditPage<F extends object>(read: (query: F & { limit: number; offset: number }) => Promise<AuditPage>, filters: F, limit: number, version = 0) {

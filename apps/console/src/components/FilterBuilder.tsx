@@ -32,6 +32,16 @@ const opLabels: Record<(typeof filterOps)[number], string> = {
   nhas: 'does not have',
 };
 
+/** A filter in words, as the builder shows it: "Genre is Jazz". */
+export const describeFilter = (f: Filter) => `${fieldLabels[f.filter] ?? f.filter} ${opLabels[f.op] ?? f.op} ${String(f.val)}`;
+
+/** The operators that apply to a field: comparisons for numbers, words for text (the server refuses the others). */
+function opsFor(field: Filter['filter'], current: Filter['op']): Filter['op'][] {
+  const ops: Filter['op'][] = field === 'year' || field === 'duration' ? ['eq', 'neq', 'gt', 'gte', 'lt', 'lte'] : field === 'is_copyright_owner' ? ['eq', 'neq'] : ['eq', 'neq', 'contains', 'ncontains'];
+  // A saved filter's operator (has, nhas) is still shown as it is.
+  return ops.includes(current) ? ops : [...ops, current];
+}
+
 export function FilterBuilder({ filters, onChange, errors = {}, prefix = 'filters' }: { filters: Filter[]; onChange: (filters: Filter[]) => void; errors?: Record<string, string>; prefix?: string }) {
   const update = (index: number, patch: Partial<Filter>) => onChange(filters.map((f, i) => (i === index ? { ...f, ...patch } : f)));
   return (
@@ -42,11 +52,11 @@ export function FilterBuilder({ filters, onChange, errors = {}, prefix = 'filter
             aria-label={`Filter ${index + 1} field`}
             data={filterFields.map((f) => ({ value: f, label: fieldLabels[f] }))}
             value={filter.filter}
-            onChange={(v) => v && update(index, { filter: v as Filter['filter'] })}
+            onChange={(v) => v && update(index, { filter: v as Filter['filter'], ...(opsFor(v as Filter['filter'], 'eq').includes(filter.op) ? {} : { op: 'eq' }) })}
             allowDeselect={false}
             w={170}
           />
-          <Select aria-label={`Filter ${index + 1} operator`} data={filterOps.map((o) => ({ value: o, label: opLabels[o] }))} value={filter.op} onChange={(v) => v && update(index, { op: v as Filter['op'] })} allowDeselect={false} w={160} />
+          <Select aria-label={`Filter ${index + 1} operator`} data={opsFor(filter.filter, filter.op).map((o) => ({ value: o, label: opLabels[o] }))} value={filter.op} onChange={(v) => v && update(index, { op: v as Filter['op'] })} allowDeselect={false} w={160} />
           <TextInput aria-label={`Filter ${index + 1} value`} value={String(filter.val)} onChange={(e) => update(index, { val: e.currentTarget.value })} error={errors[`${prefix}.${index}.val`] ?? errors[`${prefix}.${index}`]} w={200} />
           <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove filter ${index + 1}`} onClick={() => onChange(filters.filter((_, i) => i !== index))}>
             ✕

@@ -1,6 +1,6 @@
 // The frame of every page: a header (station name, user, log out), the page list in a sidebar on
 // the left or the right (the account's sidebar_display_left), and the page.
-import { AppShell, Burger, Button, Group, LoadingOverlay, NavLink, Text, Title } from '@mantine/core';
+import { AppShell, Burger, Button, Group, LoadingOverlay, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
@@ -12,6 +12,7 @@ export function Shell() {
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
   const left = session.settings.sidebar_display_left;
+  const name = session.settings.display_name || session.user.username;
   const sidebar = { width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } } as const;
   const links = (
     <nav aria-label="Pages">
@@ -20,6 +21,13 @@ export function Shell() {
         .map((item) => (
           <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} active={location.pathname.startsWith(item.to)} onClick={close} />
         ))}
+      {/* On a phone the header has no room for the user and Log out: they are in the menu. */}
+      <Stack hiddenFrom="sm" gap="xs" mt="md" px="sm">
+        <Text size="sm">Logged in as {name}</Text>
+        <Button variant="default" size="xs" onClick={() => void session.logout()}>
+          Log out
+        </Button>
+      </Stack>
     </nav>
   );
   return (
@@ -36,9 +44,9 @@ export function Shell() {
               Airwave
             </Title>
           </Group>
-          <Group>
+          <Group visibleFrom="sm">
             <Text size="sm" aria-label="Logged in as">
-              {session.settings.display_name || session.user.username}
+              {name}
             </Text>
             <Button variant="default" size="xs" onClick={() => void session.logout()}>
               Log out

@@ -1,6 +1,8 @@
 // The one API client of the console (@airwave/client, the server's own contracts), the session
 // key kept across reloads, and the expiry the server reports on every reply.
 import { ApiError, createClient, type TypedClient } from '@airwave/client';
+import { displayLocale } from './locale';
+import { issueSentence, permissionWords, plainMessage, underField } from './plain-errors';
 
 const STORAGE = 'airwave.session';
 
@@ -56,14 +58,18 @@ export function credentialQuery(): string {
   return session ? `i=${session.id}&k=${encodeURIComponent(session.key)}` : '';
 }
 
-/** The message to show for a failed call (a throttle's 429 says how long to wait). */
+/** The message to show for a failed call, in plain words (a throttle's 429 says how long to wait). */
 export function messageOf(error: unknown): string {
   if (error instanceof ApiError) {
-    const wait = error.status === 429 ? (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds : undefined;
+    const details = error.details as { retryAfterSeconds?: unknown; issues?: { path: string; message: string }[]; permission?: unknown } | undefined;
+    const wait = error.status === 429 ? details?.retryAfterSeconds : undefined;
     if (typeof wait === 'number') return `${error.message} Try again in ${waitText(wait)}.`;
     // The server answers a wrong code and a code used once already alike (issue 35, point 7).
     if (error.message === 'Invalid code.') return `${error.message} ${CODE_HINT}`;
-    return error.message;
+    const first = details?.issues?.[0];
+    if (first) return issueSentence(first.path, first.message) + (details.issues!.length > 1 ? ` (and ${details.issues!.length - 1} more)` : '');
+    if (error.code === 'forbidden' && typeof details?.permission === 'string' && error.message === 'Permission denied.') return `You may not do this: it needs the permission to ${permissionWords(details.permission)}.`;
+    return plainMessage(error.message, displayLocale());
   }
   if (error instanceof Error) return error.message;
   return String(error);
@@ -83,7 +89,7 @@ export function fieldErrors(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!(error instanceof ApiError)) return out;
   const details = error.details as { issues?: { path: string; message: string }[] } | undefined;
-  for (const issue of details?.issues ?? []) out[issue.path] ??= issue.message;
+  for (const issue of details?.issues ?? []) out[issue.path] ??= underField(issue.message);
   return out;
 }
 

@@ -13,7 +13,7 @@ export function ItemFields({ draft, onChange, errors, advanced, approve }: { dra
     <>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {text.map((name) => (
-          <TextInput key={name} label={labels[name]} value={draft[name]} onChange={(e) => set(name, e.currentTarget.value)} error={errors[name]} />
+          <TextInput key={name} label={labels[name]} required={name === 'title'} value={draft[name]} onChange={(e) => set(name, e.currentTarget.value)} error={errors[name]} />
         ))}
         <TextInput label="Year" value={draft.year === null ? '' : String(draft.year)} onChange={(e) => set('year', e.currentTarget.value === '' ? null : (e.currentTarget.value as unknown as number))} error={errors.year} inputMode="numeric" />
         <Select

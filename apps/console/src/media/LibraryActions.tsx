@@ -3,11 +3,21 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { api, messageOf } from '../lib/api';
+import { api, ApiError, messageOf } from '../lib/api';
 import { useSession } from '../session/session-context';
 import type { Status } from './media-types';
 
-export function LibraryActions({ ids, status, onEdit, onDone, onError }: { ids: number[]; status: Status; onEdit: () => void; onDone: () => void; onError: (message: string) => void }) {
+interface Props {
+  ids: number[];
+  status: Status;
+  /** An item's title, to name it in a refusal (the server names ids). */
+  titleOf: (id: number) => string;
+  onEdit: () => void;
+  onDone: () => void;
+  onError: (message: string) => void;
+}
+
+export function LibraryActions({ ids, status, titleOf, onEdit, onDone, onError }: Props) {
   const session = useSession();
   const [confirming, setConfirming] = useState(false);
   const manage = session.can('manage_media');
@@ -20,7 +30,9 @@ export function LibraryActions({ ids, status, onEdit, onDone, onError }: { ids: 
       notifications.show({ color: 'green', message: done });
       onDone();
     } catch (failure) {
-      onError(messageOf(failure));
+      // Deleting approved items: the server lists their ids; they are named by their titles.
+      const live = failure instanceof ApiError && what === 'delete' ? (failure.details as { ids?: number[] } | undefined)?.ids : undefined;
+      onError(live?.length ? `Only archived or unapproved items can be deleted, and ${live.map((id) => `“${titleOf(id)}”`).join(', ')} ${live.length === 1 ? 'is' : 'are'} approved. Nothing was deleted.` : messageOf(failure));
     }
   };
 

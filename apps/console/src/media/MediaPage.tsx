@@ -13,6 +13,7 @@ import { SearchBar } from './SearchBar';
 import { UploadPanel } from './UploadPanel';
 import { VersionsModal } from './VersionsModal';
 import './media.css';
+import { displayLocale } from '../lib/locale';
 
 const initial: SearchState = { mode: 'simple', text: '', filters: [], status: 'approved', mine: false, sortBy: 'updated', sortDir: 'desc', page: 1 };
 
@@ -78,21 +79,23 @@ export default function MediaPage() {
       )}
       <Group justify="space-between">
         <Text size="sm" aria-live="polite">
-          {result ? (result.total === 0 ? 'No items found.' : `${first + 1}–${first + result.items.length} of ${result.exact ? '' : 'about '}${result.total.toLocaleString(document.documentElement.lang)}`) : 'Searching…'}
+          {result ? (result.total === 0 ? 'No items found.' : `${first + 1}–${first + result.items.length} of ${result.exact ? '' : 'about '}${result.total.toLocaleString(displayLocale())}`) : 'Searching…'}
         </Text>
-        <LibraryActions ids={[...selected]} status={search.status} onEdit={() => setEditing(result!.items.filter((i) => selected.has(i.id)))} onDone={() => void load()} onError={setError} />
+        <LibraryActions ids={[...selected]} status={search.status} titleOf={(id) => result?.items.find((i) => i.id === id)?.title ?? `item ${id}`} onEdit={() => setEditing(result!.items.filter((i) => selected.has(i.id)))} onDone={() => void load()} onError={setError} />
       </Group>
       {result && (
-        <MediaTable
-          items={result.items}
-          selected={selected}
-          onSelect={setSelected}
-          search={search}
-          onSort={(sortBy) => setSearch({ ...search, sortBy, sortDir: search.sortBy === sortBy && search.sortDir === 'asc' ? 'desc' : 'asc', page: 1 })}
-          onEdit={(item) => setEditing([item])}
-          onListen={setListening}
-          onVersions={setVersionsOf}
-        />
+        <div className="media-table-scroll">
+          <MediaTable
+            items={result.items}
+            selected={selected}
+            onSelect={setSelected}
+            search={search}
+            onSort={(sortBy) => setSearch({ ...search, sortBy, sortDir: search.sortBy === sortBy && search.sortDir === 'asc' ? 'desc' : 'asc', page: 1 })}
+            onEdit={(item) => setEditing([item])}
+            onListen={setListening}
+            onVersions={setVersionsOf}
+          />
+        </div>
       )}
       {pages > 1 && <Pagination total={pages} value={search.page} onChange={(page) => setSearch({ ...search, page })} aria-label="Pages of results" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
       {versionsOf && <VersionsModal item={versionsOf} manage={mayCreate && versionsOf.can_edit} onClose={() => setVersionsOf(null)} onChanged={() => void load()} />}

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Checkbox, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { formatDuration, type Media, type SearchState } from './media-types';
 import { Thumbnail } from './Thumbnail';
+import { displayLocale } from '../lib/locale';
 
 const columns = [
   { key: 'title', label: 'Title', sort: 'title' },
@@ -78,7 +79,7 @@ export function MediaTable({ items, selected, onSelect, search, onSort, onEdit, 
             <Table.Td>{item.genre}</Table.Td>
             <Table.Td>{formatDuration(item.duration)}</Table.Td>
             <Table.Td>
-              <Text size="sm">{new Date(item.updated).toLocaleDateString(document.documentElement.lang)}</Text>
+              <Text size="sm">{new Date(item.updated).toLocaleDateString(displayLocale())}</Text>
             </Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap">

@@ -1,8 +1,9 @@
 // The user's search history and saved searches: run one again, keep one from the history, make a
 // saved one part of the default search, or delete it.
-import { Button, Group, Menu, Text } from '@mantine/core';
+import { Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { describeFilter } from '../components/FilterBuilder';
 import { api, messageOf } from '../lib/api';
 import type { Filter } from './media-types';
 
@@ -10,6 +11,7 @@ type Searches = Awaited<ReturnType<typeof api.media.searches>>;
 
 export function SavedSearches({ onApply }: { onApply: (filters: Filter[]) => void }) {
   const [searches, setSearches] = useState<Searches | null>(null);
+  const [naming, setNaming] = useState<{ id: number; filters: Filter[]; name: string } | null>(null);
   const load = () => api.media.searches({}).then(setSearches, (e) => notifications.show({ color: 'red', message: messageOf(e) }));
   const act = async (call: () => Promise<unknown>, message: string) => {
     try {
@@ -20,7 +22,16 @@ export function SavedSearches({ onApply }: { onApply: (filters: Filter[]) => voi
       notifications.show({ color: 'red', message: messageOf(failure) });
     }
   };
-  const describe = (filters: unknown, description: string) => description || (Array.isArray(filters) ? (filters as Filter[]).map((f) => `${f.filter} ${f.op} ${String(f.val)}`).join(', ') : 'search');
+  // Named by its user, else in words ("Genre is Jazz, Year is more than 2000").
+  const describe = (filters: unknown, description: string) => description || (Array.isArray(filters) ? (filters as Filter[]).map(describeFilter).join(', ') : 'search');
+  // Kept from the history under the name given.
+  const keep = async ({ id, filters, name }: NonNullable<typeof naming>) => {
+    setNaming(null);
+    await act(async () => {
+      await api.media.searchSave({ id });
+      if (name.trim()) await api.media.searchEdit({ id, filters, description: name.trim() });
+    }, 'Search saved.');
+  };
   return (
     <Group>
       <Menu onOpen={() => void load()} closeOnItemClick={false} width={420}>
@@ -56,7 +67,7 @@ export function SavedSearches({ onApply }: { onApply: (filters: Filter[]) => voi
                 <Button variant="subtle" size="compact-sm" onClick={() => onApply(s.filters as Filter[])}>
                   {describe(s.filters, s.description)}
                 </Button>
-                <Button size="compact-xs" variant="light" onClick={() => void act(() => api.media.searchSave({ id: s.id }), 'Search saved.')}>
+                <Button size="compact-xs" variant="light" onClick={() => setNaming({ id: s.id, filters: s.filters as Filter[], name: '' })} aria-label={`Save ${describe(s.filters, s.description)}`}>
                   Save
                 </Button>
               </Group>
@@ -64,6 +75,27 @@ export function SavedSearches({ onApply }: { onApply: (filters: Filter[]) => voi
           ))}
         </Menu.Dropdown>
       </Menu>
+      <Modal opened={naming !== null} onClose={() => setNaming(null)} title="Save the search">
+        {naming && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void keep(naming);
+            }}
+          >
+            <Stack>
+              <Text size="sm">{describe(naming.filters, '')}</Text>
+              <TextInput label="Name" description="Empty: the search in words" value={naming.name} onChange={(e) => setNaming({ ...naming, name: e.currentTarget.value })} data-autofocus />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setNaming(null)}>
+                  Cancel
+                </Button>
+                <Button type="submit">Save search</Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Modal>
     </Group>
   );
 }

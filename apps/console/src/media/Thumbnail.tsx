@@ -1,5 +1,6 @@
 // An item's thumbnail in the list (GET /media/thumbnail/{id}: an image, a video frame or audio's
-// cover art, scaled by the server), loaded lazily; items without one show their type instead.
+// cover art, scaled by the server), loaded lazily; items without one (204, asked for instead of a
+// 404 that the browser's console would report for every row) show their type instead.
 import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { credentialQuery } from '../lib/api';
@@ -15,5 +16,5 @@ export function Thumbnail({ item }: { item: Media }) {
         {item.type}
       </Text>
     );
-  return <img className="thumbnail" src={`/api/v2/media/thumbnail/${item.id}?${credentialQuery()}`} alt={`Thumbnail of ${item.title}`} loading="lazy" width={40} height={40} onError={() => setMissing(true)} />;
+  return <img className="thumbnail" src={`/api/v2/media/thumbnail/${item.id}?absent=empty&${credentialQuery()}`} alt={`Thumbnail of ${item.title}`} loading="lazy" width={40} height={40} onError={() => setMissing(true)} />;
 }

@@ -1,7 +1,7 @@
 // Upload several files by drag and drop (or choosing them): each gets a progress bar, then its
 // detected type, format and duration, and a title to give before it joins the library. All the
 // finished uploads are saved in one request (all or nothing), with each item's errors beside it.
-import { Alert, Button, Group, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/dropzone/styles.css';
 import { Dropzone } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
@@ -17,9 +17,18 @@ interface Row {
   error: string | null;
   title: string;
   artist: string;
+  album: string;
+  genre: string;
+  /** As typed; sent as a number when it is one. */
+  year: string;
 }
 
-const titleOf = (upload: Upload, file: File) => String(upload.tags.title ?? '') || file.name.replace(/\.[^.]+$/, '');
+/** The tags read from the file at upload (issue 35, point 10: album, genre and year too). */
+const tagged = (upload: Upload, file: File) => {
+  const tag = (name: string) => String(upload.tags[name] ?? '');
+  return { title: tag('title') || file.name.replace(/\.[^.]+$/, ''), artist: tag('artist'), album: tag('album'), genre: tag('genre'), year: /^\d{4}/.exec(tag('year'))?.[0] ?? '' };
+};
+
 
 export function UploadPanel({ onSaved }: { onSaved: () => void }) {
   const [rows, setRows] = useState<Row[]>([]);
@@ -28,10 +37,10 @@ export function UploadPanel({ onSaved }: { onSaved: () => void }) {
   const patch = (file: File, change: Partial<Row>) => setRows((all) => all.map((r) => (r.file === file ? { ...r, ...change } : r)));
 
   const add = (files: File[]) => {
-    setRows((all) => [...all, ...files.map((file) => ({ file, progress: 0, result: null, error: null, title: '', artist: '' }))]);
+    setRows((all) => [...all, ...files.map((file) => ({ file, progress: 0, result: null, error: null, title: '', artist: '', album: '', genre: '', year: '' }))]);
     for (const file of files) {
       uploadFile(file, (progress) => patch(file, { progress }))
-        .then((result) => patch(file, { result, title: titleOf(result, file), artist: String(result.tags.artist ?? '') }))
+        .then((result) => patch(file, { result, ...tagged(result, file) }))
         .catch((failure) => patch(file, { error: messageOf(failure) }));
     }
   };
@@ -41,7 +50,7 @@ export function UploadPanel({ onSaved }: { onSaved: () => void }) {
     setErrors({});
     setError(null);
     try {
-      await api.media.save({ media: ready.map((r) => ({ file_id: r.result!.file_id, file_key: r.result!.file_key, title: r.title, artist: r.artist })) });
+      await api.media.save({ media: ready.map((r) => ({ file_id: r.result!.file_id, file_key: r.result!.file_key, title: r.title, artist: r.artist, album: r.album, genre: r.genre, ...(r.year ? { year: Number(r.year) } : {}) })) });
       notifications.show({ color: 'green', message: `${ready.length} item(s) added to the library.` });
       setRows((all) => all.filter((r) => !r.result));
       onSaved();
@@ -73,15 +82,23 @@ export function UploadPanel({ onSaved }: { onSaved: () => void }) {
             </Group>
             <Progress value={row.progress * 100} aria-label={`Progress of ${row.file.name}`} mt={4} color={row.error ? 'red' : undefined} />
             {row.error && (
-              <Text c="red" size="sm" role="alert">
-                {row.error}
-              </Text>
+              <Group justify="space-between" wrap="nowrap">
+                <Text c="red" size="sm" role="alert">
+                  {row.error}
+                </Text>
+                <Button size="xs" variant="default" aria-label={`Dismiss ${row.file.name}`} onClick={() => setRows((all) => all.filter((r) => r !== row))}>
+                  Dismiss
+                </Button>
+              </Group>
             )}
             {row.result && (
-              <Group mt="xs" grow>
-                <TextInput label="Title" value={row.title} onChange={(e) => patch(row.file, { title: e.currentTarget.value })} error={errors[`media.${at}.title`]} />
+              <SimpleGrid mt="xs" cols={{ base: 1, sm: 3 }}>
+                <TextInput label="Title" required value={row.title} onChange={(e) => patch(row.file, { title: e.currentTarget.value })} error={errors[`media.${at}.title`]} />
                 <TextInput label="Artist" value={row.artist} onChange={(e) => patch(row.file, { artist: e.currentTarget.value })} error={errors[`media.${at}.artist`]} />
-              </Group>
+                <TextInput label="Album" value={row.album} onChange={(e) => patch(row.file, { album: e.currentTarget.value })} error={errors[`media.${at}.album`]} />
+                <TextInput label="Genre" value={row.genre} onChange={(e) => patch(row.file, { genre: e.currentTarget.value })} error={errors[`media.${at}.genre`]} />
+                <TextInput label="Year" inputMode="numeric" value={row.year} onChange={(e) => patch(row.file, { year: e.currentTarget.value })} error={errors[`media.${at}.year`]} />
+              </SimpleGrid>
             )}
           </Paper>
         );

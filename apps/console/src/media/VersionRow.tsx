@@ -4,6 +4,7 @@ import { Badge, Button, Group, Table, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatDuration } from './media-types';
 import { versionDate, type Version } from './versions-io';
+import { displayLocale } from '../lib/locale';
 
 interface Props {
   version: Version;
@@ -20,7 +21,7 @@ export function VersionRow({ version, manage, act }: Props) {
       <Table.Td>{when}</Table.Td>
       <Table.Td>{version.format}</Table.Td>
       <Table.Td>{formatDuration(version.duration)}</Table.Td>
-      <Table.Td>{(version.size / 1024).toLocaleString(document.documentElement.lang, { maximumFractionDigits: 1 })} KiB</Table.Td>
+      <Table.Td>{(version.size / 1024).toLocaleString(displayLocale(), { maximumFractionDigits: 1 })} KiB</Table.Td>
       <Table.Td>
         {manage ? (
           <Group gap={4} wrap="nowrap">

@@ -4,6 +4,7 @@ import { api } from '../lib/api';
 import { uploadFile } from '../lib/upload';
 import type { MediaVersion } from '@airwave/contracts';
 import type { z } from 'zod';
+import { displayLocale } from '../lib/locale';
 
 export type Version = z.output<typeof MediaVersion>;
 
@@ -23,5 +24,5 @@ export const deleteVersion = (version: Version) => api.mediaVersions.remove({ me
 
 /** "25 Nov 2026, 14:52" in the page's language. */
 export function versionDate(version: Version): string {
-  return new Date(version.created * 1000).toLocaleString(document.documentElement.lang, { dateStyle: 'medium', timeStyle: 'short' });
+  return new Date(version.created * 1000).toLocaleString(displayLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, messageOf } from '../lib/api';
 import type { Endpoint } from './appkey-endpoints';
 import { AppKeyForm } from './AppKeyForm';
+import { displayLocale } from '../lib/locale';
 
 type Key = Awaited<ReturnType<typeof api.accountMore.keyList>>[number];
 
@@ -55,7 +56,7 @@ export default function AppKeysPage() {
               <Table.Tr key={k.id}>
                 <Table.Td>{k.name}</Table.Td>
                 <Table.Td>{k.permissions.map(([m, p]) => `${m} ${p}`).join(', ')}</Table.Td>
-                <Table.Td>{k.last_access ? new Date(k.last_access).toLocaleString(document.documentElement.lang) : 'never'}</Table.Td>
+                <Table.Td>{k.last_access ? new Date(k.last_access).toLocaleString(displayLocale()) : 'never'}</Table.Td>
                 <Table.Td>
                   <Group gap="xs">
                     <Button size="xs" variant="light" aria-label={`Edit ${k.name}`} onClick={() => setEditing({ id: k.id, name: k.name, permissions: k.permissions as Endpoint[] })}>

@@ -10,6 +10,7 @@ import { ConfirmModal, type Confirmation } from '../webhooks/ConfirmModal';
 import { PlayerForm } from './PlayerForm';
 import { inheritedText, supports, type Player, type PlaylistSummary } from './player-types';
 import { EditDeleteButtons } from '../components/EditDeleteButtons';
+import { displayLocale } from '../lib/locale';
 
 export default function PlayersPage() {
   const session = useSession();
@@ -77,7 +78,7 @@ export default function PlayersPage() {
                   <Table.Td>{playlistName(p.default_playlist_id)}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{p.can_sync ? 'password set' : 'no password'}</Text>
-                    <Text size="xs" c="dimmed">{p.last_connect ? `last contact ${new Date(p.last_connect).toLocaleString()}` : 'never connected'}</Text>
+                    <Text size="xs" c="dimmed">{p.last_connect ? `last contact ${new Date(p.last_connect).toLocaleString(displayLocale())}` : 'never connected'}</Text>
                   </Table.Td>
                   {manage && (
                     <Table.Td>

@@ -10,6 +10,7 @@ import { ConfirmModal, type Confirmation } from '../webhooks/ConfirmModal';
 import { PlaylistEditor } from './PlaylistEditor';
 import type { Playlist, PlaylistSummary } from './playlist-types';
 import { EditDeleteButtons } from '../components/EditDeleteButtons';
+import { displayLocale } from '../lib/locale';
 
 type Used = NonNullable<Playlist['where_used']>['used'];
 
@@ -89,7 +90,7 @@ export default function PlaylistsPage() {
                   </Table.Td>
                   <Table.Td>{p.status}</Table.Td>
                   <Table.Td>{p.type}</Table.Td>
-                  <Table.Td>{new Date(p.updated).toLocaleString()}</Table.Td>
+                  <Table.Td>{new Date(p.updated).toLocaleString(displayLocale())}</Table.Td>
                   <Table.Td>
                     {p.can_edit && (
                       <EditDeleteButtons name={p.name} onEdit={() => void edit(p.id)} onDelete={() => askDelete(p)} />

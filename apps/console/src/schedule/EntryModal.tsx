@@ -33,9 +33,11 @@ interface Props {
   /** The calendar changed and the dialog stays open (an exception restored). */
   onChanged: () => void;
   onCollision: (id: number | null) => void;
+  /** Whether timeslots may be made here (manage_timeslots); else only shows are offered. */
+  mayTimeslots: boolean;
 }
 
-export function EntryModal({ initial, player, splitAt, onClose, onSaved, onChanged, onCollision }: Props) {
+export function EntryModal({ initial, player, splitAt, onClose, onSaved, onChanged, onCollision, mayTimeslots }: Props) {
   useReturnFocus();
   const session = useSession();
   const [draft, setDraft] = useState(initial);
@@ -65,7 +67,7 @@ export function EntryModal({ initial, player, splitAt, onClose, onSaved, onChang
           </Alert>
         )}
         {draft.id && !splitAt && draft.exceptions && draft.exceptions.length > 0 && <ExceptionList exceptions={draft.exceptions} zone={player.timezone} onRestore={(id) => void restore(id)} />}
-        {!draft.id && (
+        {!draft.id && mayTimeslots && (
           <SegmentedControl aria-label="Kind" data={[{ value: 'show', label: 'Show' }, { value: 'timeslot', label: 'Timeslot' }]} value={draft.kind} onChange={(v) => set('kind', v as EntryDraft['kind'])} />
         )}
         <SimpleGrid cols={3}>
@@ -81,7 +83,7 @@ export function EntryModal({ initial, player, splitAt, onClose, onSaved, onChang
         {draft.kind === 'show' ? (
           <SimpleGrid cols={2}>
             <Select label="What airs" data={[{ value: 'media', label: 'A media item' }, { value: 'live', label: 'Live (line-in)' }]} value={draft.itemType} onChange={(v) => set('itemType', v === 'live' ? 'live' : 'media')} allowDeselect={false} />
-            {draft.itemType === 'media' && <MediaPicker value={draft.itemId} title={draft.itemTitle} onChange={(id, title) => setDraft((d) => ({ ...d, itemId: id, itemTitle: title }))} error={errors.item_id} />}
+            {draft.itemType === 'media' && <MediaPicker value={draft.itemId} title={draft.itemTitle} onChange={(id, title) => setDraft((d) => ({ ...d, itemId: id, itemTitle: title }))} error={errors.item_id} showSeconds={draft.durationMinutes * 60} />}
           </SimpleGrid>
         ) : (
           <SimpleGrid cols={2}>

@@ -56,6 +56,11 @@ export function OccurrenceModal({ occurrence, player, onClose, onSaved, onCollis
             {moved ? `Moved from ${localLabel(occurrence.originalStart, zone)}.` : 'It differs from the series here.'}
           </Alert>
         )}
+        {Date.parse(occurrence.start) < Date.now() && (
+          <Alert color="orange" title="This occurrence is in the past">
+            It has already started or aired: a change here rewrites what the schedule says aired then.
+          </Alert>
+        )}
         {error && (
           <Alert color="red" role="alert" title="Not saved">
             {error}

@@ -30,6 +30,11 @@ export default function SchedulePage() {
   const [week, setWeek] = useState('');
   const player = players?.find((p) => p.id === playerId) ?? null;
   const manage = session.can('manage_timeslots');
+  // What the server allows is all that is offered (issue 35, point 5): timeslots with
+  // manage_timeslots (for every player or this one), shows also inside one's own timeslots.
+  const manageHere = manage || (player !== null && session.permissions.includes(`manage_timeslots:${player.id}`));
+  const [ownSlots, setOwnSlots] = useState(0);
+  const mayCreate = manageHere || ownSlots > 0;
 
   useEffect(() => {
     Promise.all([api.scheduling.playerList({}), api.scheduling.showsLastGet({}).catch(() => null)])
@@ -79,7 +84,7 @@ export default function SchedulePage() {
               New player
             </Button>
           )}
-          {player && <Button onClick={() => edit(blank(DateTime.now().setZone(player.timezone).plus({ hours: 1 }).startOf('hour'), 60))}>New show or timeslot</Button>}
+          {player && mayCreate && <Button onClick={() => edit(blank(DateTime.now().setZone(player.timezone).plus({ hours: 1 }).startOf('hour'), 60))}>New show or timeslot</Button>}
         </Group>
       </Group>
       {error && (
@@ -107,7 +112,7 @@ export default function SchedulePage() {
           </form>
         </Group>
       )}
-      {player && !manage && <Text size="sm">You see your own timeslots and every show.</Text>}
+      {player && !manage && <Text size="sm">You see your own timeslots and every show.{mayCreate ? '' : ' You have no timeslot here this week, so there is nothing you may schedule: shows go inside your own timeslots.'}</Text>}
       {player && (
         <WeekCalendar
           key={player.id}
@@ -115,6 +120,8 @@ export default function SchedulePage() {
           player={player}
           timeslotsOf={manage ? null : session.user.id}
           collision={collision}
+          editable={mayCreate}
+          onOwnSlots={setOwnSlots}
           onSelect={(start, minutes) => edit(blank(start, minutes))}
           onOpen={(clicked) => void open(clicked)}
           onError={onError}
@@ -138,6 +145,7 @@ export default function SchedulePage() {
           initial={editing}
           player={player}
           splitAt={splitAt}
+          mayTimeslots={manageHere}
           onClose={() => edit(null)}
           onCollision={setCollision}
           onChanged={refresh}

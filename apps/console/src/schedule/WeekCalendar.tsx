@@ -1,8 +1,10 @@
 // The week of one player in its own time zone (FullCalendar's time grid, zones by Luxon):
 // timeslots and shows side by side, each day headed with its length where a DST change makes it
 // 23 or 25 hours. Selecting a range starts a new entry there; clicking an entry opens it.
+import enGbLocale from '@fullcalendar/core/locales/en-gb';
 import luxonPlugin from '@fullcalendar/luxon3';
 import interactionPlugin from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { EventInput, EventSourceFuncArg } from '@fullcalendar/core';
@@ -12,24 +14,32 @@ import { api } from '../lib/api';
 import { localLabel, type Occurrence } from './occurrence-io';
 import { hoursInDay } from './recurrence';
 import type { Player, ShowRow, TimeslotRow } from './schedule-types';
+import { displayLocale } from '../lib/locale';
 
 interface Props {
   player: Player;
   /** Whose timeslots to list: everyone's (manage_timeslots) or one user's. */
   timeslotsOf: number | null;
   collision: number | null;
+  /** Whether entries may be made and opened here (else the calendar is only read). */
+  editable: boolean;
+  /** How many of the user's own timeslots the shown dates hold (when only theirs are listed). */
+  onOwnSlots: (count: number) => void;
   onSelect: (start: DateTime, minutes: number) => void;
   onOpen: (occurrence: Occurrence) => void;
   onError: (message: string) => void;
 }
 
-export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalendar({ player, timeslotsOf, collision, onSelect, onOpen, onError }, ref) {
+export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalendar({ player, timeslotsOf, collision, editable, onOwnSlots, onSelect, onOpen, onError }, ref) {
   const zone = player.timezone;
+  // A phone opens on one day (a week's seven columns are unreadable there); every screen can switch.
+  const phone = window.matchMedia('(max-width: 48em)').matches;
   const events = useCallback(
     async (info: EventSourceFuncArg): Promise<EventInput[]> => {
       const window = { start: info.startStr, end: info.endStr, player: player.id };
       try {
         const [slots, shows] = await Promise.all([api.scheduling.timeslotList(timeslotsOf ? { ...window, user_id: timeslotsOf } : window), api.scheduling.showList(window)]);
+        if (timeslotsOf) onOwnSlots(slots.length);
         return [
           ...slots.map((s) => eventOf('timeslot', s, `Timeslot: ${s.description || `user ${s.user_id}`}`, collision, zone)),
           ...shows.map((s) => eventOf('show', s, s.name ?? `${s.item_type} ${s.item_id}`, collision, zone)),
@@ -39,24 +49,32 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
         return [];
       }
     },
-    [player.id, timeslotsOf, collision, onError, zone],
+    [player.id, timeslotsOf, collision, onError, onOwnSlots, zone],
   );
   return (
     <FullCalendar
       ref={ref}
-      plugins={[timeGridPlugin, interactionPlugin, luxonPlugin]}
-      initialView="timeGridWeek"
+      plugins={[timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
+      initialView={phone ? 'timeGridDay' : 'timeGridWeek'}
+      views={{
+        timeGridDay: { buttonText: 'Day', dayHeaderFormat: { weekday: 'long', day: 'numeric', month: 'long' } },
+        timeGridWeek: { buttonText: 'Week', ...(phone ? { dayHeaderFormat: { weekday: 'narrow', day: 'numeric' } } : {}) },
+        listWeek: { buttonText: 'List', listDayFormat: { weekday: 'long', day: 'numeric', month: 'long' }, listDaySideFormat: false },
+      }}
       timeZone={zone}
-      locale={document.documentElement.lang}
+      locales={[enGbLocale]}
+      locale={displayLocale().toLowerCase()}
       firstDay={1}
       allDaySlot={false}
       slotEventOverlap={false}
       nowIndicator
-      selectable
+      selectable={editable}
       height={640}
       scrollTime="06:00:00"
-      headerToolbar={{ left: 'prev,next today', center: 'title', right: '' }}
-      buttonHints={{ prev: 'Previous week', next: 'Next week', today: 'This week' }}
+      headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek,listWeek' }}
+      buttonText={{ today: 'Today' }}
+      buttonHints={{ prev: 'Previous $0', next: 'Next $0', today: 'This $0' }}
+      viewHint="$0 view"
       eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
       slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
       events={events}
@@ -76,11 +94,13 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
       eventClick={(arg) => {
         // Clicked with the mouse too, the event has the focus its dialog gives back on closing.
         arg.el.focus();
-        onOpen(arg.event.extendedProps.occurrence as Occurrence);
+        if (editable) onOpen(arg.event.extendedProps.occurrence as Occurrence);
       }}
       eventDidMount={(arg) => {
         const note = arg.event.extendedProps.note as string | undefined;
-        arg.el.setAttribute('aria-label', `${arg.event.title}, ${arg.timeText}${note ? ` (${note})` : ''}`);
+        // The times in the player's zone (the list view gives no timeText here).
+        const time = [arg.event.start, arg.event.end].map((d) => (d ? DateTime.fromJSDate(d).setZone(zone).toFormat('HH:mm') : '')).join(' - ');
+        arg.el.setAttribute('aria-label', `${arg.event.title}, ${time}${note ? ` (${note})` : ''}`);
         if (note) arg.el.setAttribute('title', note);
         arg.el.setAttribute('tabindex', '0');
       }}

@@ -1,5 +1,6 @@
 import { Anchor, Center, Group, Paper, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { api } from '../lib/api';
 import { AccountRequestForm } from './AccountRequestForm';
 import { LoginForm, type LoginResult } from './LoginForm';
 
@@ -7,6 +8,11 @@ type View = 'login' | 'forgot' | 'register';
 
 export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: LoginResult) => Promise<void> }) {
   const [view, setView] = useState<View>('login');
+  // "Create an account" only while registration is on (issue 35, point 10).
+  const [canRegister, setCanRegister] = useState(false);
+  useEffect(() => {
+    api.accountMore.registrationOpen({}).then(setCanRegister, () => setCanRegister(false));
+  }, []);
   return (
     <Center component="main" mih="100vh" p="md">
       <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
@@ -25,9 +31,11 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: LoginResult) =
               <Anchor component="button" type="button" onClick={() => setView('forgot')}>
                 Forgot your password?
               </Anchor>
-              <Anchor component="button" type="button" onClick={() => setView('register')}>
-                Create an account
-              </Anchor>
+              {canRegister && (
+                <Anchor component="button" type="button" onClick={() => setView('register')}>
+                  Create an account
+                </Anchor>
+              )}
             </>
           )}
         </Group>

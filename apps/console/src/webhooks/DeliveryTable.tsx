@@ -10,7 +10,7 @@ function Row({ delivery, onRetry }: { delivery: WebhookDelivery; onRetry: (deliv
     <Table.Tr data-delivery={delivery.id}>
       <Table.Td>{delivery.event_type}</Table.Td>
       <Table.Td>
-        <Badge color={statusColor[delivery.status]} variant="dot">
+        <Badge color={statusColor[delivery.status]} variant="dot" className="badge-whole">
           {delivery.status}
         </Badge>
       </Table.Td>

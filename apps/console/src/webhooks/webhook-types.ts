@@ -2,6 +2,7 @@
 // the account's language writes them, and a refused request's messages by field.
 import { eventTypesMatching, type Webhook, type WebhookDelivery } from '@airwave/contracts';
 import { ApiError, fieldErrors } from '../lib/api';
+import { displayLocale } from '../lib/locale';
 
 export type { Webhook, WebhookDelivery };
 export type DeliveryStatus = WebhookDelivery['status'];
@@ -27,7 +28,7 @@ export function matchedCount(patterns: string[]): number {
 export const nameOf = (webhook: Pick<Webhook, 'description' | 'url'>) => webhook.description || webhook.url;
 
 export function when(value: string | null): string {
-  return value ? new Date(value).toLocaleString(document.documentElement.lang) : '—';
+  return value ? new Date(value).toLocaleString(displayLocale()) : '—';
 }
 
 /**

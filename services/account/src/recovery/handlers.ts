@@ -14,6 +14,7 @@ export function bindRecovery(ctx: AccountContext) {
   const { db, bus } = ctx;
   return Promise.all([
     bindOperation(bus, usersMore.canRegisterGet, () => registrationEnabled(db)),
+    bindOperation(bus, accountMore.registrationOpen, () => registrationEnabled(db)),
     bindOperation(bus, usersMore.canRegisterSet, async ({ enabled }) => {
       await setRegistrationEnabled(db, enabled);
       return enabled;

@@ -47,9 +47,13 @@ const thumbnailResponses = (): Record<string, JsonSchema> => ({
     headers: { etag: header('Changes when the file does; send it back in If-None-Match.'), 'cache-control': header('`private, max-age=300`') },
     content: binary(['image/jpeg', 'image/png']),
   },
+  '204': { description: 'No thumbnail, when `absent=empty` asked for this instead of 404 (a list showing many items without one).' },
   '304': { description: 'Not modified: If-None-Match named the current ETag.' },
 });
-const thumbnailParameters: JsonSchema[] = [{ name: 'If-None-Match', in: 'header', required: false, description: 'The ETag of a thumbnail held already.', schema: { type: 'string' } }];
+const thumbnailParameters: JsonSchema[] = [
+  { name: 'If-None-Match', in: 'header', required: false, description: 'The ETag of a thumbnail held already.', schema: { type: 'string' } },
+  { name: 'absent', in: 'query', required: false, description: '`empty`: an item without a thumbnail answers 204 with no body instead of 404.', schema: { type: 'string', enum: ['empty'] } },
+];
 
 const uploadBody: JsonSchema = {
   required: true,

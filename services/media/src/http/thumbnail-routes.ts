@@ -29,6 +29,8 @@ export function thumbnailRoutes(storage: Storage, thumbnailer: Thumbnailer, help
       path: storage.localPath(file.file_id),
       read: () => readAll(storage.read(file.file_id)),
     });
+    // A list asks for "nothing" without an error (a 404 per row fills the browser's console).
+    if (!made && (request.query as { absent?: unknown } | undefined)?.absent === 'empty') return reply.code(204).send();
     if (!made) throw new AirwaveError('not_found', 'This media item has no thumbnail.');
     return reply.header('content-type', made.contentType).send(made.body);
   };

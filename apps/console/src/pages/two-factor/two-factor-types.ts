@@ -3,6 +3,7 @@ import type { operationGroups } from '@airwave/contracts';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrors, messageOf } from '../../lib/api';
+import { displayLocale } from '../../lib/locale';
 
 type T = (typeof operationGroups)['twoFactor'];
 export type TwoFactorStatus = z.output<T['status']['output']>;
@@ -11,7 +12,7 @@ export type TwoFactorSetup = z.output<T['setup']['output']>;
 /** The base32 secret in groups of four, as people type it (`ABCD EFGH …`). */
 export const groupSecret = (secret: string): string => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-export const when = (value: string): string => new Date(value).toLocaleString(document.documentElement.lang, { dateStyle: 'medium', timeStyle: 'short' });
+export const when = (value: string): string => new Date(value).toLocaleString(displayLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A form's call: busy while it runs; the server's message and its field errors when refused. */
 export function useSubmit() {

@@ -1,0 +1,183 @@
+// The smaller things a first day found (issue 35, point 10): dates as an en-GB browser writes them,
+// failed uploads dismissed, filters offering only what applies to a field, saved searches named and
+// in words, a past occurrence's change warned of, and an item much shorter than its show; and a
+// media-only user offered no scheduling (point 5).
+import { DateTime } from 'luxon';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, browserAvailable, choose, seedMedia, startConsole, wav, type ConsoleRun } from './support';
+
+describe.skipIf(!browserAvailable)('console: a first day, the smaller points (issue 35, point 10)', () => {
+  let run: ConsoleRun;
+  let page: Page;
+  const today = DateTime.now().setZone('Europe/London');
+  beforeAll(async () => {
+    run = await startConsole();
+    await seedMedia(run, 'Short Jingle', 2, { genre: 'Jazz' });
+    const { client } = await adminApi(run);
+    const player = await client.scheduling.playerCreate({ name: 'Studio D', timezone: 'Europe/London' });
+    // A weekly live show that began four weeks ago, at 06:00.
+    await client.scheduling.showCreate({ player_id: player.id, mode: 'weekly', start: `${today.minus({ weeks: 4 }).toISODate()} 06:00:00`, stop: `${today.plus({ weeks: 4 }).toISODate()} 23:00:00`, duration: 1800, item_type: 'live' });
+    ({ page } = await run.open());
+  });
+  afterAll(() => run?.stop());
+
+  it('writes dates as an en-GB browser does: day first, a 24-hour clock', async () => {
+    const updated = page.getByRole('table', { name: 'Media items' }).locator('tbody tr td').nth(8);
+    await expect(updated.textContent()).resolves.toBe(DateTime.now().toFormat('dd/MM/yyyy'));
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Schedule' }).click();
+    const header = page.locator(`.fc-col-header-cell[data-date="${today.toISODate()}"]`);
+    await expect(header.textContent()).resolves.toContain(today.toFormat('dd/MM'));
+    await page.getByText('14:00').first().waitFor();
+  });
+
+  it('warns before changing an occurrence in the past', async () => {
+    await page.getByLabel('Go to the week of').fill(today.minus({ weeks: 2 }).toISODate()!);
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await page.getByLabel('Line-In, 06:00 - 06:30').click();
+    const dialog = page.getByRole('dialog', { name: /^Line-In, / });
+    await dialog.getByText('This occurrence is in the past').waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('points out an item much shorter than its show', async () => {
+    await page.getByRole('button', { name: 'New show or timeslot' }).click();
+    const dialog = page.getByRole('dialog', { name: /on Studio D$/ });
+    await choose(page, 'What airs', 'A media item');
+    await dialog.getByRole('combobox', { name: 'Media item' }).or(dialog.getByRole('textbox', { name: 'Media item' })).fill('Short');
+    await page.getByRole('option', { name: 'Short Jingle' }).click();
+    await dialog.getByText('The item is much shorter than the show').waitFor();
+    await expect(dialog.getByText(/It lasts 0:02, the show 1:00:00/).count()).resolves.toBe(1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('lets a failed upload be dismissed', async () => {
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Media' }).click();
+    await page.getByRole('button', { name: 'Upload files' }).click();
+    const transfer = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(0)], 'empty.wav', { type: 'audio/wav' }));
+      return data;
+    });
+    const zone = page.locator('[aria-label^="Drop files"]');
+    await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
+    await zone.dispatchEvent('drop', { dataTransfer: transfer });
+    const card = page.getByRole('group', { name: 'Upload empty.wav' });
+    await card.getByRole('alert').waitFor();
+    await card.getByRole('button', { name: 'Dismiss empty.wav' }).click();
+    await card.waitFor({ state: 'detached' });
+  });
+
+  it('offers only the operators that apply to a field, and names saved searches in words', async () => {
+    const search = page.getByRole('search');
+    await search.getByRole('switch', { name: 'Advanced search' }).check({ force: true });
+    await choose(page, 'Filter 1 field', 'Title');
+    await page.getByRole('textbox', { name: 'Filter 1 operator', exact: true }).or(page.getByRole('combobox', { name: 'Filter 1 operator', exact: true })).click();
+    await page.getByRole('option', { name: 'contains', exact: true }).waitFor();
+    expect(await page.getByRole('option', { name: 'is more than' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await choose(page, 'Filter 1 field', 'Year');
+    await choose(page, 'Filter 1 operator', 'is more than');
+    await choose(page, 'Filter 1 field', 'Genre');
+    await expect(page.getByRole('textbox', { name: 'Filter 1 operator', exact: true }).or(page.getByRole('combobox', { name: 'Filter 1 operator', exact: true })).inputValue()).resolves.toBe('is');
+    await search.getByRole('textbox', { name: 'Filter 1 value' }).fill('Jazz');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Saved searches and history' }).click();
+    await page.getByRole('button', { name: 'Save Genre is Jazz' }).click();
+    const naming = page.getByRole('dialog', { name: 'Save the search' });
+    await naming.getByLabel('Name').fill('Jazz only');
+    await naming.getByRole('button', { name: 'Save search' }).click();
+    await page.getByText('Search saved.').waitFor();
+    const menu = page.getByRole('menu');
+    if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Saved searches and history' }).click();
+    await menu.getByRole('button', { name: /^Jazz only/ }).waitFor();
+  });
+
+  it('(5) offers a media-only user no scheduling, on a phone and a laptop', async () => {
+    const { client } = await adminApi(run);
+    const group = await client.users.groupCreate({ name: 'Librarians', permissions: ['create_own_media'] });
+    await client.users.create({ username: 'librarian', password: 'librarian-password', group_ids: [group.id] });
+    for (const width of [390, 1366]) {
+      const { page: theirs } = await run.open('librarian', 'librarian-password', width);
+      await theirs.goto('/schedule');
+      await theirs.getByText(/nothing you may schedule/).waitFor();
+      expect(await theirs.getByRole('button', { name: 'New show or timeslot' }).count()).toBe(0);
+      expect(await theirs.getByRole('button', { name: 'New player' }).count()).toBe(0);
+      // An entry opens nothing to change.
+      await theirs.getByRole('button', { name: 'List', exact: true }).click();
+      await theirs.getByRole('button', { name: 'Previous week' }).click();
+      await theirs.getByLabel('Line-In, 06:00 - 06:30').click();
+      await theirs.waitForTimeout(300);
+      expect(await theirs.getByRole('dialog').count()).toBe(0);
+      await theirs.goto('/media');
+      await theirs.getByRole('button', { name: 'Upload files' }).waitFor();
+    }
+  });
+
+  it('offers "Create an account" only while registration is on', async () => {
+    const { page: login } = await run.open(null);
+    await login.getByRole('button', { name: 'Forgot your password?' }).waitFor();
+    await login.waitForTimeout(300);
+    expect(await login.getByRole('button', { name: 'Create an account' }).count()).toBe(0);
+    const { key } = await adminApi(run);
+    const on = await fetch(`${run.url}/api/v2/users/can-register`, { method: 'PUT', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ enabled: true }) });
+    expect(on.status).toBe(200);
+    await login.reload();
+    await login.getByRole('button', { name: 'Create an account' }).waitFor();
+  });
+
+  it('reads album, genre and year from the file at upload, with title and artist', async () => {
+    await page.goto('/media');
+    await page.getByRole('button', { name: 'Upload files' }).click();
+    const bytes = [...taggedWav({ INAM: 'Tagged Tune', IART: 'The Taggers', IPRD: 'Tag Album', IGNR: 'Folk', ICRD: '1999' })];
+    const transfer = await page.evaluateHandle((list) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(list)], 'tagged.wav', { type: 'audio/wav' }));
+      return data;
+    }, bytes);
+    const zone = page.locator('[aria-label^="Drop files"]');
+    await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
+    await zone.dispatchEvent('drop', { dataTransfer: transfer });
+    const card = page.getByRole('group', { name: 'Upload tagged.wav' });
+    const field = (name: string) => card.getByRole('textbox', { name, exact: true });
+    await expect.poll(() => field('Album').inputValue()).toBe('Tag Album');
+    expect([await field('Title').inputValue(), await field('Artist').inputValue(), await field('Genre').inputValue(), await field('Year').inputValue()]).toEqual(['Tagged Tune', 'The Taggers', 'Folk', '1999']);
+    await page.getByRole('button', { name: 'Add 1 to the library' }).click();
+    await page.getByText('1 item(s) added to the library.').waitFor();
+    const { client } = await adminApi(run);
+    const found = await client.media.search({ q: { mode: 'simple', string: 'Tagged Tune' } });
+    expect(found.media.map((m) => [m.title, m.artist, m.album, m.genre, m.year])).toEqual([['Tagged Tune', 'The Taggers', 'Tag Album', 'Folk', 1999]]);
+  });
+
+  it('lists items without cover art with no error in the browser console', async () => {
+    const { page: fresh } = await run.open();
+    const errors: string[] = [];
+    fresh.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await fresh.goto('/media');
+    const row = fresh.getByRole('table', { name: 'Media items' }).getByRole('row', { name: /Short Jingle/ });
+    await row.getByText('audio', { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+/** A second of silence as a WAV with RIFF INFO tags (INAM title, IART artist, IPRD album, IGNR genre, ICRD date). */
+function taggedWav(tags: Record<string, string>): Buffer {
+  const base = wav(1);
+  const fields = Object.entries(tags).map(([id, text]) => {
+    const value = Buffer.from(`${text}\0`, 'latin1');
+    const padded = value.length % 2 ? Buffer.concat([value, Buffer.alloc(1)]) : value;
+    const head = Buffer.alloc(8);
+    head.write(id, 0, 'latin1');
+    head.writeUInt32LE(value.length, 4);
+    return Buffer.concat([head, padded]);
+  });
+  const info = Buffer.concat([Buffer.from('INFO', 'latin1'), ...fields]);
+  const list = Buffer.alloc(8);
+  list.write('LIST', 0, 'latin1');
+  list.writeUInt32LE(info.length, 4);
+  const out = Buffer.concat([base, list, info]);
+  out.writeUInt32LE(out.length - 8, 4);
+  return out;
+}
