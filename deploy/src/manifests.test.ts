@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { accountConfig } from '@airwave/account';
 import { modulesConfig } from '@airwave/modules';
+import { schedulingConfig } from '@airwave/scheduling';
 import { commonConfig, parseConfig, z } from '@airwave/config';
 import { gatewayConfig } from '@airwave/gateway';
 import { runtimeConfig } from '@airwave/service-kit';
@@ -175,7 +176,7 @@ describe('the base', () => {
       gateway: z.object({ ...commonConfig, ...gatewayConfig, SESSION_TTL_SECONDS: z.coerce.number().int().min(2) }).strict(),
       account: runtimeConfig.extend(accountConfig).strict(),
       media: runtimeConfig.strict(),
-      scheduling: runtimeConfig.strict(),
+      scheduling: runtimeConfig.extend(schedulingConfig).strict(),
       modules: runtimeConfig.extend(modulesConfig).strict(),
     };
     for (const process of processes) {
@@ -197,6 +198,7 @@ describe('the base', () => {
     for (const service of services) expect(secretsOf(service)).toEqual(expect.arrayContaining(['DATABASE_URL', 'NATS_URL', 'REDIS_URL']));
     expect(secretsOf('account')).toEqual(expect.arrayContaining(['AIRWAVE_ADMIN_PASSWORD', 'AIRWAVE_ENCRYPTION_KEY', 'SMTP_URL']));
     expect(secretsOf('modules')).toEqual(expect.arrayContaining(['AIRWAVE_ENCRYPTION_KEY']));
+    expect(secretsOf('scheduling')).toEqual(expect.arrayContaining(['AIRWAVE_ENCRYPTION_KEY']));
   });
 
   it('autoscales the gateway with an autoscaling/v2 HorizontalPodAutoscaler that owns its replica count', () => {
