@@ -44,7 +44,7 @@ describe.each(modes)('players aired by Airwave (%s)', (mode) => {
 
   it('makes players external by default, without a source password', async () => {
     const player = (await create({ name: 'Box', timezone: 'UTC' })).body.data;
-    expect(player).toMatchObject({ playout: 'external', has_source_password: false });
+    expect(player).toMatchObject({ playout: 'external', has_icecast_source: false });
     expect(await aired([player.id])).toEqual([]);
   });
 
@@ -52,7 +52,7 @@ describe.each(modes)('players aired by Airwave (%s)', (mode) => {
     const created = await create({ name: 'Aired', timezone: 'Europe/London', playout: 'airwave', stream_url: 'http://icecast:8000/aired.mp3', source_password: SOURCE });
     expect(created.status).toBe(200);
     const player = created.body.data;
-    expect(player).toMatchObject({ playout: 'airwave', has_source_password: true, stream_url: 'http://icecast:8000/aired.mp3' });
+    expect(player).toMatchObject({ playout: 'airwave', has_icecast_source: true, stream_url: 'http://icecast:8000/aired.mp3' });
     for (const key of [admin, reader]) expect(JSON.stringify((await system.api.get(`/players/${player.id}`, { key })).body)).not.toContain(SOURCE);
     expect(await aired([player.id])).toEqual([{ id: player.id, name: 'Aired', timezone: 'Europe/London', stream_url: 'http://icecast:8000/aired.mp3', source_password: SOURCE, support_linein: true }]);
     // An edit without it keeps it; a new one replaces it; the search filters by playout.
@@ -65,7 +65,7 @@ describe.each(modes)('players aired by Airwave (%s)', (mode) => {
     expect(listed.every((p) => p.playout === 'airwave')).toBe(true);
     // Back to a box: no longer aired; clearing the password is null.
     const back = await system.api.put<Player>(`/players/${player.id}`, { key: admin, body: { name: 'Aired 2', timezone: 'Europe/London', playout: 'external', source_password: null } });
-    expect(back.body.data).toMatchObject({ playout: 'external', has_source_password: false });
+    expect(back.body.data).toMatchObject({ playout: 'external', has_icecast_source: false });
     expect(await aired([player.id])).toEqual([]);
   });
 

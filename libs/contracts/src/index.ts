@@ -25,3 +25,4 @@ export * from './modules';
 export * from './scheduling';
 export * from './times';
 export * from './media';
+export * from './playout';

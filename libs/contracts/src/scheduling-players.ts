@@ -35,7 +35,7 @@ export const Player = z.object({
   timezone: z.string(),
   stream_url: z.string().describe('The stream listeners hear; for a player aired by Airwave (`playout` airwave), its Icecast mount'),
   playout: PlayoutMode,
-  has_source_password: z.boolean().describe("Whether the Icecast source password is set (the password itself is never answered)"),
+  has_icecast_source: z.boolean().describe("Whether the Icecast source password is set (the password itself is never answered)"),
   can_sync: z.boolean().describe('Whether it has a password, without which a player cannot sync'),
   ip_address: z.string().nullable().optional().describe('The only address the player may sync from (null: any); answered to manage_players only'),
   support_audio: z.boolean(),

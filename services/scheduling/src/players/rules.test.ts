@@ -86,7 +86,7 @@ describe('playerOut', () => {
     const out = playerOut(row, [4, 5], true);
     expect(JSON.stringify(out)).not.toContain('scrypt');
     expect(JSON.stringify(out)).not.toContain('v1.sealed');
-    expect(out).toMatchObject({ can_sync: true, has_source_password: true, playout: 'external', ip_address: '192.0.2.7', last_ip_address: '198.51.100.4', last_connect: '2026-11-25T08:00:00.000Z', version: '5.3.0', station_ids: [4, 5] });
+    expect(out).toMatchObject({ can_sync: true, has_icecast_source: true, playout: 'external', ip_address: '192.0.2.7', last_ip_address: '198.51.100.4', last_connect: '2026-11-25T08:00:00.000Z', version: '5.3.0', station_ids: [4, 5] });
     expect(out).not.toHaveProperty('show_name');
   });
 

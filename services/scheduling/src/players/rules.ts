@@ -131,7 +131,7 @@ export function playerOut(row: PlayerWithStatus, stationIds: number[], forManage
     ...visible,
     ...(forManager ? { ip_address } : {}),
     can_sync: row.password_hash !== null,
-    has_source_password: row.source_password_sealed !== null,
+    has_icecast_source: row.source_password_sealed !== null,
     version: s.version,
     last_connect: utc(s.last_connect),
     last_connect_schedule: utc(s.last_connect_schedule),
