@@ -99,6 +99,6 @@ export const onAirAt = (plan: Plan, now: number): PlannedItem | undefined => pla
  */
 export function replacing(before: Plan | null, next: Plan, now: number): Plan {
   const current = before ? onAirAt(before, now) : undefined;
-  if (!current || next.items.some((item) => item.key === current.key && item.media_id === current.media_id && item.start === current.start)) return next;
+  if (!current || next.items.some((item) => item.key === current.key && item.media_id === current.media_id)) return next;
   return resumeAt(next, now);
 }
