@@ -22,10 +22,7 @@ export async function onPath(name: string, path = process.env.PATH ?? ''): Promi
 
 export const HOW_TO_ENABLE = 'Install Liquidsoap (Debian/Ubuntu: `apt-get install liquidsoap`) so that `liquidsoap` is on the PATH, then restart; or run the airwave/playout image (docs/playout.md).';
 
-/**
- * The engine to air with. `liquidsoap` is the Liquidsoap engine's factory (services/playout/src/
- * engine, built beside this service), null while this build has none.
- */
+/** The engine to air with: `liquidsoap` makes the Liquidsoap engine's factory for the binary found. */
 export async function chooseEngine(setting: 'auto' | 'off', liquidsoap: ((binary: string) => EngineFactory) | null, path?: string): Promise<EngineChoice> {
   if (setting === 'off') return { engine: null, name: null, reason: 'PLAYOUT_ENGINE is off: this replica airs nothing.' };
   const binary = await onPath('liquidsoap', path);

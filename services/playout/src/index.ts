@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createLocalStorage } from '@airwave/storage';
 import { bindHealth, type ServiceDefinition } from '@airwave/service-kit';
+import type { Logger } from '@airwave/logging';
 import { readPlayoutEnv } from './config';
+import { LiquidsoapEngine } from './engine/engine';
 import { chooseEngine, type EngineChoice } from './engines';
 import { FileCache } from './files/cache';
 import { followChanges } from './leases/follow';
@@ -28,8 +30,12 @@ export interface PlayoutOptions {
   started?: (supervisor: Supervisor) => void;
 }
 
-/** The Liquidsoap engine of this build, or null (wired when the engine is merged). */
-const liquidsoapEngine: ((binary: string) => EngineFactory) | null = null;
+/** One Liquidsoap process per player (engine/), logging through the service's log. */
+const liquidsoapEngines =
+  (logger: Logger) =>
+  (binary: string): EngineFactory =>
+  (player) =>
+    new LiquidsoapEngine({ playerId: player.id, liquidsoap: binary, name: player.name, log: (level, message, fields) => logger[level]({ playerId: player.id, ...fields }, message) });
 
 export function createPlayoutService(options: PlayoutOptions = {}): ServiceDefinition {
   return {
@@ -40,7 +46,7 @@ export function createPlayoutService(options: PlayoutOptions = {}): ServiceDefin
       const db = anyDb as PlayoutDB;
       const config = readPlayoutEnv(env);
       const holder = options.holder ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-      const choice: EngineChoice = options.engine ? { engine: options.engine, name: 'custom', reason: null } : await chooseEngine(config.PLAYOUT_ENGINE, liquidsoapEngine, env.PATH);
+      const choice: EngineChoice = options.engine ? { engine: options.engine, name: 'custom', reason: null } : await chooseEngine(config.PLAYOUT_ENGINE, liquidsoapEngines(logger), env.PATH);
       const subscriptions = [await bindHealth(bus, 'playout', database), await bindStatus(bus, db, holder, choice)];
       if (!choice.engine) {
         logger.info({ reason: choice.reason }, 'Playout: not airing');

@@ -21,7 +21,10 @@ export interface PlannedItem {
   cue_in: number;
   /** Gain in dB. */
   gain_db: number;
-  /** Overlap with the next item, seconds (the playlist's crossfade). */
+  /**
+   * Overlap with the next item, seconds (the playlist's crossfade): the next item starts at
+   * start + duration - crossfade and the two are faded across that overlap.
+   */
   crossfade: number;
   /** A hard start: whatever airs at `start` is ended (with a short fade) so this begins on time. */
   hard: boolean;
@@ -29,6 +32,11 @@ export interface PlannedItem {
   context: 'show' | 'emerg' | 'fallback';
   show_id: number;
   show_name: string;
+  /**
+   * Live items: the password the show's source client gives the harbor input (Icecast source
+   * protocol, any user name); without it, the output's `harbor.password`.
+   */
+  password?: string;
 }
 
 /** An alert interrupting at its times (kind `file` only). */

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { Plan, PlannedItem } from './plan';
+import { Reconciler } from './reconcile';
+import { timeline, type PushAction } from './timeline';
+
+const T = 1_800_000_000_000;
+const item = (n: number, start: number, extra: Partial<PlannedItem> = {}): PlannedItem => ({
+  key: `b:${n}`, kind: 'file', path: `/m/${n}.wav`, media_id: n, title: `t${n}`, artist: 'a', start: T + start, duration: 4000,
+  cue_in: 0, gain_db: 0, crossfade: 0, hard: false, context: 'show', show_id: 1, show_name: 's', ...extra,
+});
+const plan = (items: PlannedItem[]): Plan => ({ player_id: 1, items, fallback: [] });
+
+/** Pushes what is due at `now`, as the engine does. */
+function pushDue(r: Reconciler, p: Plan, now: number): PushAction[] {
+  const out: PushAction[] = [];
+  for (let a = timeline(p, now, {}, r.state)[0]; a && a.at <= now; a = timeline(p, now, {}, r.state)[0]) {
+    if (a.kind === 'push') {
+      r.pushed(a);
+      out.push(a);
+    }
+    r.did(a);
+  }
+  return out;
+}
+
+describe('reconciling a new plan with what Liquidsoap was told', () => {
+  it('keeps queued items the new plan still has, and replaces a deck whose queued item changed', () => {
+    const r = new Reconciler();
+    const first = plan([item(1, 0), item(2, 4000), item(3, 8000)]);
+    expect(pushDue(r, first, T - 3000).map((p) => p.key)).toEqual(['b:1', 'b:2']);
+    r.started('deck_a', 'b:1');
+    // same plan again: nothing to flush
+    expect(r.stale(timeline(first, T + 1000, {}, { failed: r.failed, playing: r.state.playing }))).toEqual([]);
+    // b:2 moves: its deck is flushed and it is pushed again with the new window
+    const moved = plan([item(1, 0), item(2, 5000), item(3, 8000)]);
+    expect(r.stale(timeline(moved, T + 1000, {}, { failed: r.failed, playing: r.state.playing }))).toEqual(['deck_b']);
+    r.flushed('deck_b');
+    expect(pushDue(r, moved, T + 1000).map((p) => [p.key, p.deck, p.from - T])).toEqual([['b:2', 'deck_b', 5000]]);
+  });
+
+  it('flushes a deck whose queued item left the plan, and forgets everything on a restart', () => {
+    const r = new Reconciler();
+    pushDue(r, plan([item(1, 0), item(2, 4000)]), T - 3000);
+    r.started('deck_a', 'b:1');
+    expect(r.stale(timeline(plan([item(1, 0)]), T + 1000, {}, { playing: r.state.playing }))).toEqual(['deck_b']);
+    r.fail('b:9');
+    r.reset();
+    expect([r.done.size, r.failed.size, r.state.playing]).toEqual([0, 0, undefined]);
+  });
+});

@@ -1,0 +1,74 @@
+// What the engine has told Liquidsoap: actions done, files that failed, the main item on air and
+// its deck, and per deck the items pushed that have not started yet. When a new plan differs for
+// any of those, that deck's queue is flushed and they are pushed again from the new plan (what is
+// on air keeps airing).
+import { requestUri, type Action, type Deck, type PushAction, type TimelineState } from './timeline';
+
+interface Queued {
+  key: string;
+  signature: string;
+}
+
+const signature = (a: PushAction) => `${a.deck} ${a.from} ${a.until} ${requestUri(a)}`;
+const DECKS: Deck[] = ['deck_a', 'deck_b', 'alert'];
+
+export class Reconciler {
+  readonly done = new Set<string>();
+  readonly failed = new Set<string>();
+  private playing?: { key: string; deck: Deck };
+  private queued = new Map<Deck, Queued[]>();
+
+  reset() {
+    this.done.clear();
+    this.failed.clear();
+    this.playing = undefined;
+    this.queued.clear();
+  }
+
+  /** What timeline() needs to know of the past. */
+  get state(): TimelineState {
+    return { done: this.done, failed: this.failed, playing: this.playing };
+  }
+
+  did(a: Action) {
+    this.done.add(a.id);
+  }
+
+  pushed(a: PushAction) {
+    this.queued.set(a.deck, [...(this.queued.get(a.deck) ?? []), { key: a.key, signature: signature(a) }]);
+  }
+
+  fail(key: string) {
+    this.failed.add(key);
+  }
+
+  /** A deck started `key`: it and what was before it are no longer waiting. */
+  started(deck: Deck, key: string) {
+    if (deck !== 'alert') this.playing = { key, deck };
+    const list = this.queued.get(deck) ?? [];
+    const at = list.findIndex((q) => q.key === key);
+    if (at >= 0) list.splice(0, at + 1);
+  }
+
+  /** The decks whose waiting items the fresh timeline (computed with nothing done) no longer matches. */
+  stale(fresh: Action[]): Deck[] {
+    return DECKS.filter((deck) => {
+      const waiting = this.queued.get(deck) ?? [];
+      if (!waiting.length) return false;
+      const pushes = fresh.filter((a): a is PushAction => a.kind === 'push' && a.deck === deck);
+      const from = pushes.findIndex((p) => p.key === waiting[0]!.key);
+      if (from < 0) return true;
+      return waiting.some((w, i) => {
+        const p = pushes[from + i];
+        return !p || p.key !== w.key || signature(p) !== w.signature;
+      });
+    });
+  }
+
+  /** The deck's queue was emptied: its waiting items are to be pushed again. */
+  flushed(deck: Deck) {
+    const channel = deck === 'alert' ? 'alert' : 'main';
+    for (const w of this.queued.get(deck) ?? []) this.done.delete(`push:${channel}:${w.key}`);
+    this.queued.set(deck, []);
+  }
+}

@@ -1,0 +1,219 @@
+// What to tell Liquidsoap when: the plan turned into timed actions. Pure, so the timing rules are
+// unit- and property-tested without a Liquidsoap (timeline.test.ts).
+//
+// Rules (docs/playout-engine.md, "Timing model"):
+// - Files of the show (contexts show and fallback) go to the two main decks, alternately, so an
+//   item and the next can overlap; alerts (emerg) to the alert deck; live items set the harbor's
+//   window and password.
+// - Each push sets the deck's window [from, until): Liquidsoap plays the item from its start
+//   instant and not past its end, on its own stream clock. A push goes `leadMs` ahead, or once
+//   the deck's previous window has closed (plus `settleMs`) when that is later.
+// - An item is cut at its end, or at the start of the next item when that overlaps it by more
+//   than its crossfade (or is a hard start): the cut fades for `hardFadeS`. A crossfade fades the
+//   item out and the next in across the overlap.
+// - An item already under way starts `lateStartMs` after its push, at its cue-in plus the
+//   lateness at that instant.
+import type { PlannedItem, Plan } from './plan';
+
+export type Channel = 'main' | 'alert';
+export type Deck = 'deck_a' | 'deck_b' | 'alert';
+
+export interface PushAction {
+  kind: 'push';
+  id: string;
+  at: number;
+  channel: Channel;
+  deck: Deck;
+  key: string;
+  item: PlannedItem;
+  /** The deck's window, Unix ms: it plays from `from` (the start, or `lateStartMs` after a late push) to `until`. */
+  from: number;
+  until: number;
+  cueIn: number;
+  cueOut: number;
+  fadeIn: number;
+  fadeOut: number;
+  /** When it airs: the start, or the late start. */
+  airsAt: number;
+}
+
+export interface LiveAction {
+  kind: 'live';
+  id: string;
+  at: number;
+  key: string;
+  item: PlannedItem;
+  from: number;
+  until: number;
+  password: string;
+}
+
+export type Action = PushAction | LiveAction;
+
+export interface TimelineOptions {
+  /** How long before its start an item is pushed (when its deck is free). */
+  leadMs: number;
+  /** After a deck's window closes, how long to wait before pushing its next item. */
+  settleMs: number;
+  /** Fade when an item is cut before its planned end (a hard start or an overlap), seconds. */
+  hardFadeS: number;
+  /** How long a deck's window stays open after the planned end (the cue-out ends it first). */
+  closeMarginMs: number;
+  /** The harbor's password when a live item has none. */
+  livePassword: string;
+  /**
+   * An item already under way starts this long after it is pushed, at a known instant with the
+   * cue-in for that instant, so the time the push takes does not shift the offset.
+   */
+  lateStartMs: number;
+}
+
+export const defaultTimelineOptions: TimelineOptions = {
+  leadMs: 8000,
+  settleMs: 100,
+  hardFadeS: 0.1,
+  closeMarginMs: 60,
+  livePassword: '',
+  lateStartMs: 1000,
+};
+
+const end = (item: PlannedItem) => item.start + item.duration;
+
+/** Items of one channel, in order of start (ties: plan order). */
+function channelItems(plan: Plan, channel: Channel): PlannedItem[] {
+  return plan.items
+    .filter((i) => i.kind === 'file' && (i.context === 'emerg') === (channel === 'alert'))
+    .map((item, order) => ({ item, order }))
+    .sort((a, b) => a.item.start - b.item.start || a.order - b.order)
+    .map((x) => x.item);
+}
+
+export interface Cut {
+  endAt: number;
+  fadeOut: number;
+  /** Seconds this item crosses into the next. */
+  cross: number;
+}
+
+/**
+ * Where an item stops and how it hands over to the next one: a crossfade when the next overlaps it
+ * by its crossfade (not a hard start), otherwise a cut at the next start, faded briefly.
+ */
+export function cutOf(item: PlannedItem, next: PlannedItem | undefined, o: TimelineOptions): Cut {
+  const planned = end(item);
+  if (!next || next.start >= planned) return { endAt: planned, fadeOut: 0, cross: 0 };
+  const overlap = planned - next.start;
+  const cross = Math.max(0, item.crossfade) * 1000;
+  if (!next.hard && cross > 0 && overlap <= cross + 250) return { endAt: planned, fadeOut: overlap / 1000, cross: overlap / 1000 };
+  return { endAt: Math.max(item.start, next.start), fadeOut: o.hardFadeS, cross: 0 };
+}
+
+/** Which deck each item of a channel plays on: main alternates two decks, so a crossfade overlaps. */
+export function deckOf(channel: Channel, index: number, playing?: { index: number; deck: Deck }): Deck {
+  if (channel === 'alert') return 'alert';
+  const base = playing ? index - playing.index + (playing.deck === 'deck_b' ? 1 : 0) : index;
+  return Math.abs(base) % 2 === 0 ? 'deck_a' : 'deck_b';
+}
+
+function pushesFor(items: PlannedItem[], channel: Channel, now: number, o: TimelineOptions, playingKey?: { key: string; deck: Deck }): Action[] {
+  const out: Action[] = [];
+  const idx = playingKey ? items.findIndex((i) => i.key === playingKey.key) : -1;
+  const playing = idx >= 0 ? { index: idx, deck: playingKey!.deck } : undefined;
+  const lastClose = new Map<Deck, number>();
+  let prevCross = 0;
+  items.forEach((item, i) => {
+    const cut = cutOf(item, items[i + 1], o);
+    const deck = deckOf(channel, i, playing);
+    const fadeIn = prevCross;
+    prevCross = cut.cross;
+    const until = cut.endAt + o.closeMarginMs;
+    const freeAt = lastClose.get(deck);
+    lastClose.set(deck, until);
+    if (cut.endAt <= now || cut.endAt <= item.start) return;
+    const at = Math.max(now, item.start - o.leadMs, freeAt !== undefined ? freeAt + o.settleMs : now);
+    const from = item.start >= at ? item.start : Math.min(at + o.lateStartMs, cut.endAt);
+    out.push({
+      kind: 'push',
+      id: `push:${channel}:${item.key}`,
+      at,
+      channel,
+      deck,
+      key: item.key,
+      item,
+      from,
+      until,
+      cueIn: item.cue_in + (from - item.start) / 1000,
+      cueOut: item.cue_in + (cut.endAt - item.start) / 1000,
+      fadeIn,
+      fadeOut: cut.fadeOut,
+      airsAt: from,
+    });
+  });
+  return out;
+}
+
+function liveActions(plan: Plan, now: number, o: TimelineOptions): Action[] {
+  let freeAt: number | undefined;
+  return plan.items
+    .filter((i) => i.kind === 'live')
+    .sort((a, b) => a.start - b.start)
+    .flatMap((item): Action[] => {
+      const prevFree = freeAt;
+      freeAt = end(item);
+      if (end(item) <= now) return [];
+      const at = Math.max(now, item.start - o.leadMs, prevFree ?? now);
+      return [{ kind: 'live', id: `live:${item.key}`, at, key: item.key, item, from: item.start, until: end(item), password: item.password ?? o.livePassword }];
+    });
+}
+
+/**
+ * Every action the plan still needs at `now`, in order of time (pushes before controls at the same
+ * instant), leaving out those already done and the items whose file failed.
+ */
+export function timeline(plan: Plan, now: number, options: Partial<TimelineOptions> = {}, state: TimelineState = {}): Action[] {
+  const o = { ...defaultTimelineOptions, ...options };
+  const failed = state.failed ?? new Set();
+  const keep = (i: PlannedItem) => !failed.has(i.key);
+  const actions = [
+    ...pushesFor(channelItems(plan, 'main').filter(keep), 'main', now, o, state.playing),
+    ...pushesFor(channelItems(plan, 'alert').filter(keep), 'alert', now, o),
+    ...liveActions(plan, now, o),
+  ];
+  const done = state.done ?? new Set();
+  return actions.filter((a) => !done.has(a.id)).sort((a, b) => a.at - b.at);
+}
+
+export interface TimelineState {
+  /** Actions already done (their ids). */
+  done?: ReadonlySet<string>;
+  /** Items whose file failed: the default playlist airs in their place. */
+  failed?: ReadonlySet<string>;
+  /** The main item on air and its deck: later items alternate decks from it. */
+  playing?: { key: string; deck: Deck };
+}
+
+const clean = (value: string) => value.replace(/["\\\n\r]/g, ' ');
+
+/** The request Liquidsoap is given for a push: the file with its cue points, gain and names. */
+export function requestUri(p: PushAction): string {
+  const fields: Array<[string, string]> = [
+    ['aw_key', p.key],
+    ['liq_cue_in', p.cueIn.toFixed(3)],
+    ['liq_cue_out', p.cueOut.toFixed(3)],
+    ['liq_amplify', `${p.item.gain_db.toFixed(2)}dB`],
+    ['liq_fade_in', (p.fadeIn || 0.005).toFixed(3)],
+    ['liq_fade_out', (p.fadeOut || 0.01).toFixed(3)],
+    ['title', p.item.title],
+    ['artist', p.item.artist],
+  ];
+  return `annotate:${fields.map(([k, v]) => `${k}="${clean(v)}"`).join(',')}:${p.item.path ?? ''}`;
+}
+
+/** The default playlist as an m3u for Liquidsoap's playlist operator. */
+export function fallbackPlaylist(plan: Plan): string {
+  return plan.fallback
+    .filter((i) => i.kind === 'file' && i.path)
+    .map((i) => `annotate:aw_key="${clean(i.key)}",liq_amplify="${i.gain_db.toFixed(2)}dB",title="${clean(i.title)}",artist="${clean(i.artist)}":${i.path}`)
+    .join('\n')
+    .concat('\n');
+}

@@ -1,0 +1,7 @@
+// Listening tools: tones, a private Icecast, a recorder and a tone detector, for tests and
+// benchmarks that check what a stream actually aired.
+export * from './detect';
+export * from './icecast';
+export * from './record';
+export * from './tones';
+export * from './scenario';

@@ -1,0 +1,59 @@
+// Records an Icecast mount with ffmpeg as 8 kHz mono PCM, keeping the wall-clock time of its first
+// sample: the earliest that is consistent with every chunk's arrival (a sample cannot arrive before
+// it was live), so a burst of buffered audio at the start does not shift the timeline.
+import { spawn } from 'node:child_process';
+
+export interface Recording {
+  /** Samples in [-1, 1]. */
+  samples: Float32Array;
+  rate: number;
+  /** Unix ms of the first sample as the listener heard it. */
+  t0: number;
+}
+
+export interface Recorder {
+  /** Resolves once the first audio arrived. */
+  started: Promise<void>;
+  /** Resolves when ffmpeg has exited (the mount is absent, or the stream ended, or `stop`). */
+  exited: Promise<void>;
+  stop(): Promise<Recording>;
+}
+
+export function recordMount(url: string, options: { rate?: number } = {}): Recorder {
+  const rate = options.rate ?? 8000;
+  const ffmpeg = spawn(
+    'ffmpeg',
+    ['-nostdin', '-loglevel', 'error', '-reconnect', '1', '-reconnect_streamed', '1', '-reconnect_delay_max', '2',
+      '-fflags', 'nobuffer', '-probesize', '8192', '-analyzeduration', '0', '-i', url,
+      '-ac', '1', '-ar', String(rate), '-f', 's16le', 'pipe:1'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  let t0 = Number.POSITIVE_INFINITY;
+  let stderr = '';
+  let markStarted: () => void = () => {};
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  ffmpeg.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+  ffmpeg.stdout.on('data', (chunk: Buffer) => {
+    const now = Date.now();
+    chunks.push(chunk);
+    bytes += chunk.length;
+    t0 = Math.min(t0, now - (bytes / 2 / rate) * 1000);
+    markStarted();
+  });
+  const exited = new Promise<void>((resolve) => ffmpeg.once('exit', () => resolve()));
+  return {
+    started,
+    exited,
+    async stop() {
+      if (ffmpeg.exitCode === null) ffmpeg.kill('SIGTERM');
+      await exited;
+      const all = Buffer.concat(chunks);
+      const samples = new Float32Array(Math.floor(all.length / 2));
+      for (let i = 0; i < samples.length; i += 1) samples[i] = all.readInt16LE(i * 2) / 32768;
+      if (!samples.length) throw new Error(`nothing recorded from ${url}: ${stderr}`);
+      return { samples, rate, t0 };
+    },
+  };
+}

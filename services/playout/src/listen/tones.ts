@@ -1,0 +1,28 @@
+// Tone files for listening tests: each item a sine of its own frequency, so a recording says which
+// item aired when. Made with sox (WAV, 44.1 kHz stereo).
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Distinct frequencies far enough apart for 50 ms Goertzel windows (bins 20 Hz wide). */
+export const TONES = [440, 550, 660, 770, 880, 990, 1100, 1210, 1320, 1430, 1540, 1650] as const;
+
+/** Writes `seconds` of a sine at `frequency` Hz (amplitude -6 dBFS) to `path` (.wav). */
+export async function makeTone(path: string, frequency: number, seconds: number): Promise<string> {
+  await run('sox', ['-n', '-r', '44100', '-c', '2', '-b', '16', path, 'synth', String(seconds), 'sine', String(frequency), 'gain', '-6']);
+  return path;
+}
+
+/** Whether the listening tools' programs are on the PATH. */
+export async function haveTools(names: string[] = ['liquidsoap', 'icecast2', 'ffmpeg', 'sox']): Promise<string[]> {
+  const missing: string[] = [];
+  for (const name of names) {
+    try {
+      await run('sh', ['-c', `command -v ${name}`]);
+    } catch {
+      missing.push(name);
+    }
+  }
+  return missing;
+}
