@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { accountConfig } from '@airwave/account';
 import { modulesConfig } from '@airwave/modules';
 import { schedulingConfig } from '@airwave/scheduling';
+import { playoutConfig } from '@airwave/playout';
 import { commonConfig, parseConfig, z } from '@airwave/config';
 import { gatewayConfig } from '@airwave/gateway';
 import { runtimeConfig } from '@airwave/service-kit';
@@ -12,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { build, findKustomizations, k8sRoot, parseEnvFile, type Manifest } from './kustomize';
 import { validateManifests } from './validate';
 
-const processes = ['gateway', 'account', 'media', 'scheduling', 'modules'] as const;
+const processes = ['gateway', 'account', 'media', 'scheduling', 'modules', 'playout'] as const;
 const services = processes.filter((p) => p !== 'gateway');
 const secretName = 'airwave-secrets';
 const secretKeys = parseEnvFile(readFileSync(join(k8sRoot, 'secret.example.env'), 'utf8'), 'secret.example.env').map(([key]) => key);
@@ -89,7 +90,7 @@ describe.each(kustomizations)('kustomization $name', ({ name }) => {
         for (const kind of ['requests', 'limits']) {
           for (const resource of ['cpu', 'memory']) expect(container.resources?.[kind]?.[resource], `${id} ${kind}.${resource}`).toBeDefined();
         }
-        expect(container.image, id).toMatch(/^airwave\/(gateway|account|media|scheduling|modules|server):\d+\.\d+\.\d+$/);
+        expect(container.image, id).toMatch(/^airwave\/(gateway|account|media|scheduling|modules|playout|server):\d+\.\d+\.\d+$/);
       }
     }
   });
@@ -178,6 +179,7 @@ describe('the base', () => {
       media: runtimeConfig.strict(),
       scheduling: runtimeConfig.extend(schedulingConfig).strict(),
       modules: runtimeConfig.extend(modulesConfig).strict(),
+      playout: runtimeConfig.extend(playoutConfig).strict(),
     };
     for (const process of processes) {
       const container = byName('Deployment', `airwave-${process}`).spec.template.spec.containers[0];
