@@ -47,7 +47,7 @@ const serviceOf = (workload: string) => compose.services[workload.replace(/^airw
 
 describe('deploy/compose/compose.yaml', () => {
   it('runs every workload of the Kubernetes base, from the same image', () => {
-    expect(workloads.length).toBe(6);
+    expect(workloads.length).toBe(7);
     for (const { workload, image } of workloads) {
       const service = serviceOf(workload);
       expect(service, workload).toBeDefined();
@@ -99,9 +99,10 @@ describe('deploy/compose/compose.yaml', () => {
     }
   });
 
-  it('publishes the gateway only, and asks for the secrets instead of defaulting them', () => {
+  it('publishes the gateway only (and Icecast to listeners, with the onair profile), and asks for the secrets instead of defaulting them', () => {
     const published = Object.entries(compose.services).filter(([, service]) => service.ports?.length);
-    expect(published.map(([name]) => name)).toEqual(['gateway']);
+    expect(published.map(([name]) => name).sort()).toEqual(['gateway', 'icecast']);
+    expect((compose.services.icecast as { profiles?: string[] }).profiles).toEqual(['onair']);
     const text = readFileSync(join(repo, 'deploy', 'compose', 'compose.yaml'), 'utf8');
     for (const secret of ['POSTGRES_PASSWORD', 'AIRWAVE_ADMIN_PASSWORD', 'AIRWAVE_ENCRYPTION_KEY']) expect(text).toContain(`\${${secret}:?`);
   });

@@ -16,6 +16,7 @@ const images = [
   { image: 'media', dir: 'services/media', port: 9464, bundled: true },
   { image: 'scheduling', dir: 'services/scheduling', port: 9464, bundled: true },
   { image: 'modules', dir: 'services/modules', port: 9464, bundled: true },
+  { image: 'playout', dir: 'services/playout', port: 9464, bundled: true },
   { image: 'server', dir: 'apps/server', port: 8080, bundled: false },
 ];
 const manifests = build(join(k8sRoot, 'base')) as any[];

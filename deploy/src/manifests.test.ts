@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { accountConfig } from '@airwave/account';
 import { modulesConfig } from '@airwave/modules';
+import { schedulingConfig } from '@airwave/scheduling';
+import { playoutConfig } from '@airwave/playout';
 import { commonConfig, parseConfig, z } from '@airwave/config';
 import { gatewayConfig } from '@airwave/gateway';
 import { runtimeConfig } from '@airwave/service-kit';
@@ -11,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { build, findKustomizations, k8sRoot, parseEnvFile, type Manifest } from './kustomize';
 import { validateManifests } from './validate';
 
-const processes = ['gateway', 'account', 'media', 'scheduling', 'modules'] as const;
+const processes = ['gateway', 'account', 'media', 'scheduling', 'modules', 'playout'] as const;
 const services = processes.filter((p) => p !== 'gateway');
 const secretName = 'airwave-secrets';
 const secretKeys = parseEnvFile(readFileSync(join(k8sRoot, 'secret.example.env'), 'utf8'), 'secret.example.env').map(([key]) => key);
@@ -88,7 +90,7 @@ describe.each(kustomizations)('kustomization $name', ({ name }) => {
         for (const kind of ['requests', 'limits']) {
           for (const resource of ['cpu', 'memory']) expect(container.resources?.[kind]?.[resource], `${id} ${kind}.${resource}`).toBeDefined();
         }
-        expect(container.image, id).toMatch(/^airwave\/(gateway|account|media|scheduling|modules|server):\d+\.\d+\.\d+$/);
+        expect(container.image, id).toMatch(/^airwave\/(gateway|account|media|scheduling|modules|playout|server):\d+\.\d+\.\d+$/);
       }
     }
   });
@@ -175,8 +177,9 @@ describe('the base', () => {
       gateway: z.object({ ...commonConfig, ...gatewayConfig, SESSION_TTL_SECONDS: z.coerce.number().int().min(2) }).strict(),
       account: runtimeConfig.extend(accountConfig).strict(),
       media: runtimeConfig.strict(),
-      scheduling: runtimeConfig.strict(),
+      scheduling: runtimeConfig.extend(schedulingConfig).strict(),
       modules: runtimeConfig.extend(modulesConfig).strict(),
+      playout: runtimeConfig.extend(playoutConfig).strict(),
     };
     for (const process of processes) {
       const container = byName('Deployment', `airwave-${process}`).spec.template.spec.containers[0];
@@ -197,6 +200,7 @@ describe('the base', () => {
     for (const service of services) expect(secretsOf(service)).toEqual(expect.arrayContaining(['DATABASE_URL', 'NATS_URL', 'REDIS_URL']));
     expect(secretsOf('account')).toEqual(expect.arrayContaining(['AIRWAVE_ADMIN_PASSWORD', 'AIRWAVE_ENCRYPTION_KEY', 'SMTP_URL']));
     expect(secretsOf('modules')).toEqual(expect.arrayContaining(['AIRWAVE_ENCRYPTION_KEY']));
+    expect(secretsOf('scheduling')).toEqual(expect.arrayContaining(['AIRWAVE_ENCRYPTION_KEY']));
   });
 
   it('autoscales the gateway with an autoscaling/v2 HorizontalPodAutoscaler that owns its replica count', () => {

@@ -53,6 +53,8 @@ export async function startTestSystem(mode: Mode, extraEnv: Record<string, strin
     AIRWAVE_ADMIN_PASSWORD: ADMIN_PASSWORD,
     REQUEST_TIMEOUT_MS: String(limit(5000)),
     LOGIN_FIRST_DELAY_SECONDS: String(LOGIN_DELAY_SECONDS),
+    // The playout airs nothing in API tests unless a test asks (it would start Liquidsoap for every aired player).
+    PLAYOUT_ENGINE: 'off',
     ...extraEnv,
   };
   if (mode === 'embedded') {

@@ -2,10 +2,11 @@
 // environment with. `pnpm config:reference` prints it; a test keeps README.md in step.
 import { accountConfig } from '@airwave/account';
 import { modulesConfig } from '@airwave/modules';
+import { playoutConfig } from '@airwave/playout';
 import { z } from '@airwave/config';
 import { systemConfig } from './system';
 
-const all = { ...accountConfig, ...modulesConfig, ...systemConfig.shape };
+const all = { ...accountConfig, ...modulesConfig, ...playoutConfig, ...systemConfig.shape };
 
 function defaultOf(schema: z.ZodType): string {
   try {

@@ -8,12 +8,15 @@ import { mediaFileRoutes, mediaHttpPlugin, mediaService } from '@airwave/media';
 import { createLocalStorage } from '@airwave/storage';
 import { join } from 'node:path';
 import { modulesService } from '@airwave/modules';
+import { playoutService } from '@airwave/playout';
 import { schedulingService } from '@airwave/scheduling';
 import { discoverModules, modulesDirs, openInfrastructure, runtimeConfig, startService, type Infrastructure, type RunningService, type ServiceDefinition } from '@airwave/service-kit';
 import { createMetrics, instrumentBus, type Metrics } from '@airwave/metrics';
 import type { FastifyInstance } from 'fastify';
 
-export const serviceDefinitions: ServiceDefinition[] = [accountService, mediaService, schedulingService, modulesService];
+// The playout airs only when an audio engine is found (liquidsoap on the PATH); otherwise it
+// answers playout.status with how to enable it (docs/playout.md).
+export const serviceDefinitions: ServiceDefinition[] = [accountService, mediaService, schedulingService, modulesService, playoutService];
 
 export const systemConfig = runtimeConfig.extend({ ...gatewayConfig });
 export type SystemConfig = z.infer<typeof systemConfig>;

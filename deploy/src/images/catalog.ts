@@ -1,4 +1,4 @@
-// What `pnpm images` builds: Airwave's six images, and the bases they and the production layout
+// What `pnpm images` builds: Airwave's seven images, and the bases they and the production layout
 // stand on, each with the stand-in built from Debian's packages where no image registry answers.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
 
 export interface AirwaveImage {
-  name: 'gateway' | 'account' | 'media' | 'scheduling' | 'modules' | 'server';
+  name: 'gateway' | 'account' | 'media' | 'scheduling' | 'modules' | 'playout' | 'server';
   /** Relative to the repository root, which is every image's build context. */
   dockerfile: string;
 }
@@ -18,6 +18,7 @@ export const airwaveImages: AirwaveImage[] = [
   { name: 'media', dockerfile: 'services/media/Dockerfile' },
   { name: 'scheduling', dockerfile: 'services/scheduling/Dockerfile' },
   { name: 'modules', dockerfile: 'services/modules/Dockerfile' },
+  { name: 'playout', dockerfile: 'services/playout/Dockerfile' },
 ];
 
 export interface Base {

@@ -9,4 +9,5 @@ export const healthOf = (service: string) =>
   defineOperation({ subject: `${service}.health`, input: Empty, output: HealthReport, auth: 'none' });
 
 export const services = ['account', 'media', 'scheduling', 'modules'] as const;
-export type ServiceName = (typeof services)[number];
+/** The playout service (issue 34) is optional: readiness does not wait for it. */
+export type ServiceName = (typeof services)[number] | 'playout';

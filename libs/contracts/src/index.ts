@@ -26,3 +26,4 @@ export * from './scheduling';
 export * from './scheduling-now-playing-stream';
 export * from './times';
 export * from './media';
+export * from './playout';

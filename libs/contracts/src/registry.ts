@@ -10,6 +10,7 @@ import { playlistOperations as playlists } from './media-playlists';
 import { twoFactor, twoFactorAdmin } from './two-factor';
 import { audit } from './audit';
 import { webhooks } from './webhooks';
+import { playout } from './playout';
 
 export const operationGroups = {
   account,
@@ -26,6 +27,7 @@ export const operationGroups = {
   twoFactorAdmin,
   audit,
   webhooks,
+  playout,
 } satisfies Record<string, Record<string, Operation>>;
 
 export function allOperations(): Operation[] {

@@ -15,6 +15,13 @@ export const TimeZone = z.string().refine((zone) => {
   }
 }, 'must be an IANA time zone such as Europe/London');
 
+/**
+ * Who airs the player: `external` (OB Player on a box, syncing through remote.php) or `airwave`
+ * (the playout service airs its rundown to the Icecast mount `stream_url`; docs/playout.md).
+ */
+export const PlayoutMode = z.enum(['external', 'airwave']);
+export type PlayoutMode = z.infer<typeof PlayoutMode>;
+
 /** The kinds of request a player's last connect is kept for (OB's last_connect_<kind> columns). */
 export const ConnectKind = z.enum(['schedule', 'emergency', 'playlog', 'media']);
 
@@ -26,7 +33,9 @@ export const Player = z.object({
   name: z.string(),
   description: z.string(),
   timezone: z.string(),
-  stream_url: z.string(),
+  stream_url: z.string().describe('The stream listeners hear; for a player aired by Airwave (`playout` airwave), its Icecast mount'),
+  playout: PlayoutMode,
+  has_icecast_source: z.boolean().describe("Whether the Icecast source password is set (the password itself is never answered)"),
   can_sync: z.boolean().describe('Whether it has a password, without which a player cannot sync'),
   ip_address: z.string().nullable().optional().describe('The only address the player may sync from (null: any); answered to manage_players only'),
   support_audio: z.boolean(),
@@ -59,6 +68,7 @@ const OptionalRef = z.union([z.literal(''), z.literal(0), z.literal('0'), z.null
 
 const StreamUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000)]);
 const IpAddress = z.union([z.literal(''), z.null(), z.ipv4({ error: 'must be an IPv4 or IPv6 address' }), z.ipv6({ error: 'must be an IPv4 or IPv6 address' })]);
+const SourcePassword = z.union([z.literal(''), z.null(), z.string().min(6, 'must be at least 6 characters').max(200)]);
 const Password = z.union([z.literal(''), z.null(), z.string().min(6, 'must be at least 6 characters').max(200)]);
 
 /**
@@ -71,6 +81,8 @@ const PlayerFields = {
   timezone: TimeZone,
   stream_url: StreamUrl.optional(),
   password: Password.optional().describe('Write only, at least 6 characters; empty or absent keeps the current one'),
+  playout: PlayoutMode.optional().describe('Who airs the player: external (OB Player, the default) or airwave (the playout service, to the Icecast mount stream_url)'),
+  source_password: SourcePassword.optional().describe('Write only: the Icecast source password of the mount stream_url, kept encrypted; empty or absent keeps it, null clears it'),
   ip_address: IpAddress.optional().describe('Pin the player to one address; empty or null: any'),
   support_audio: Flag.optional(),
   support_video: Flag.optional(),
@@ -102,6 +114,7 @@ export const PlayerColumn = z.enum([
   'description',
   'timezone',
   'stream_url',
+  'playout',
   'ip_address',
   'support_audio',
   'support_video',

@@ -12,10 +12,11 @@ import { showOperations } from './scheduling-shows';
 import { timeslotOperations } from './scheduling-timeslots';
 
 export { ScheduleMode } from './scheduling-entries';
-export { ConnectKind, Player, PlayerInput, PlayerSearch, PlayerColumn, PlayerFilter, TimeZone } from './scheduling-players';
+export { ConnectKind, Player, PlayerInput, PlayerSearch, PlayerColumn, PlayerFilter, PlayoutMode, TimeZone } from './scheduling-players';
 export { AsRunContext, AsRunEntry, MonitorSearch, NowPlaying } from './scheduling-monitor';
 export { Alert, AlertInput, AlertMode } from './scheduling-alerts';
 export { AsRunInput, playerSync } from './scheduling-player-sync';
+export { AiredPlayer, playoutInternal } from './scheduling-playout';
 export { PlayerCredentials, playerRemote } from './scheduling-player-remote';
 export type { LastPlayerPage } from './scheduling-last-player';
 export { Timeslot, TimeslotInput, TimeslotOccurrence } from './scheduling-timeslots';

@@ -19,7 +19,7 @@ export const encryptionKeyConfig = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
   .describe(
-    'Key encrypting secrets kept at rest (two-factor secrets, webhook signing secrets): 32 random bytes in base64 (`openssl rand -base64 32`), the same on the account and modules services; while rotating, several separated by commas (the first encrypts, all decrypt). Unset: the embedded default generates one into DATA_DIR/encryption.key (with a warning); separate services then offer no two-factor sign-in and no webhooks.',
+    'Key encrypting secrets kept at rest (two-factor secrets, webhook signing secrets, Icecast source passwords of players): 32 random bytes in base64 (`openssl rand -base64 32`), the same on the account, modules and scheduling services; while rotating, several separated by commas (the first encrypts, all decrypt). Unset: the embedded default generates one into DATA_DIR/encryption.key (with a warning); separate services then offer no two-factor sign-in, no webhooks and no source passwords for players aired by Airwave.',
   );
 
 /** The embedded default's key file: read, or written once (another process may win the race). */

@@ -2,7 +2,8 @@
 // and the outbox. Built once in start() and handed to each area's bind…(context).
 import type { Bus } from '@airwave/bus';
 import type { Logger } from '@airwave/logging';
-import type { ServiceDeps, ServiceEvents } from '@airwave/service-kit';
+import { loadSecretBox, type SecretBox, type ServiceDeps, type ServiceEvents } from '@airwave/service-kit';
+import { readSchedulingEnv } from './config';
 import type { SchedulingDB } from './schema';
 
 export interface SchedulingContext {
@@ -12,6 +13,15 @@ export interface SchedulingContext {
   logger: Logger;
   /** Record events inside the transaction, kick after commit. */
   events: ServiceEvents;
+  /** Seals players' Icecast source passwords; null without AIRWAVE_ENCRYPTION_KEY (they cannot be set). */
+  secrets: SecretBox | null;
 }
 
-export const schedulingContext = ({ db, bus, logger, events }: ServiceDeps): SchedulingContext => ({ db: db as SchedulingDB, bus, logger, events });
+export async function schedulingContext({ db, bus, logger, events, env, embedded }: ServiceDeps): Promise<SchedulingContext> {
+  const config = readSchedulingEnv(env);
+  const secrets = await loadSecretBox(
+    { configured: config.AIRWAVE_ENCRYPTION_KEY, embedded, dataDir: config.DATA_DIR, sealing: "players' Icecast source passwords", without: 'players cannot be given an Icecast source password (set it on the scheduling service)' },
+    logger,
+  );
+  return { db: db as SchedulingDB, bus, logger, events, secrets };
+}

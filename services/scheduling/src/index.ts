@@ -12,6 +12,7 @@ import { bindLastPlayer, followDeletedUsers } from './last-player/handlers';
 import { bindMonitor } from './monitor/handlers';
 import { bindPlayerSync } from './player-sync/handlers';
 import { bindPlayers } from './players/handlers';
+import { bindPlayout } from './players/playout';
 import { bindPlaylistUsage } from './playlists/handlers';
 import { followRundownChanges } from './rundown/follow';
 import { bindRundown } from './rundown/handlers';
@@ -23,13 +24,14 @@ import { bindTimeslotExceptions } from './timeslots/exceptions';
 import { bindTimeslots } from './timeslots/handlers';
 
 export { expand } from './schedule/recurrence';
+export { schedulingConfig } from './config';
 
 export const schedulingService: ServiceDefinition = {
   name: 'scheduling',
   schema: SCHEDULING_SCHEMA,
   migrations: schedulingMigrations,
   async start(deps) {
-    const context = schedulingContext(deps);
+    const context = await schedulingContext(deps);
     const operations = (
       await Promise.all([
         bindHealth(deps.bus, 'scheduling', deps.database).then((health) => [health]),
@@ -37,6 +39,7 @@ export const schedulingService: ServiceDefinition = {
         bindRundown(context),
         bindMonitor(context),
         bindPlayerSync(context),
+        bindPlayout(context),
         bindAlerts(context),
         bindTimeslots(context),
         bindShows(context),

@@ -15,6 +15,10 @@ export interface PlayerColumns {
   timezone: string;
   created: Created;
   stream_url: ColumnType<string, string | undefined, string>;
+  /** Who airs it: 'external' (OB Player) or 'airwave' (the playout service). */
+  playout: ColumnType<string, string | undefined, string>;
+  /** Its Icecast source password, sealed (AIRWAVE_ENCRYPTION_KEY) for `player-source:<id>`, or null. */
+  source_password_sealed: Maybe<string>;
   /** The scrypt hash of its password (as users' are), or null: no password, no sync. */
   password_hash: Maybe<string>;
   ip_address: Maybe<string>;
@@ -157,6 +161,15 @@ async function createAlertsAndAsRun(db: AnyDB) {
     .addColumn('created', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     // The same play reported twice (OB Player resends what it is not sure was stored) is one entry.
     .addUniqueConstraint('asrun_play_key', ['player_id', 'played_at', 'media_id', 'context', 'emerg_id'])
+    .execute();
+}
+
+/** Issue 34: who airs a player, and the source password of its Icecast mount (sealed). */
+export async function playerPlayout(db: AnyDB) {
+  await db.schema
+    .alterTable('players')
+    .addColumn('playout', 'text', (c) => c.notNull().defaultTo('external').check(sql`playout in ('external', 'airwave')`))
+    .addColumn('source_password_sealed', 'text')
     .execute();
 }
 

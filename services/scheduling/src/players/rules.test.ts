@@ -4,7 +4,7 @@
 import { AirwaveError, PlayerInput } from '@airwave/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assertPlayerUnused, inherited, NEW_PLAYER, playerOut, settingsAfter, stationIdsProblem, type PlayerSettings, type PlayerWithStatus } from './rules';
+import { assertPlayerUnused, inherited, NEW_PLAYER, playerOut, settingsAfter, stationIdsProblem, playoutProblem, type PlayerSettings, type PlayerWithStatus } from './rules';
 
 const input = (fields: Record<string, unknown>) => {
   const { password: _password, ...parsed } = PlayerInput.parse({ name: 'FM', timezone: 'UTC', ...fields });
@@ -63,6 +63,7 @@ describe('playerOut', () => {
     id: 3,
     created: new Date(0),
     password_hash: 'scrypt$32768$8$1$c2FsdA==$aGFzaA==',
+    source_password_sealed: 'v1.sealed',
     ...(({ station_ids: _ids, ...settings }) => settings)(stored),
     version: '5.3.0',
     last_connect: new Date('2026-11-25T08:00:00Z'),
@@ -84,7 +85,8 @@ describe('playerOut', () => {
   it('never answers the hash, nor now playing (its own route)', () => {
     const out = playerOut(row, [4, 5], true);
     expect(JSON.stringify(out)).not.toContain('scrypt');
-    expect(out).toMatchObject({ can_sync: true, ip_address: '192.0.2.7', last_ip_address: '198.51.100.4', last_connect: '2026-11-25T08:00:00.000Z', version: '5.3.0', station_ids: [4, 5] });
+    expect(JSON.stringify(out)).not.toContain('v1.sealed');
+    expect(out).toMatchObject({ can_sync: true, has_icecast_source: true, playout: 'external', ip_address: '192.0.2.7', last_ip_address: '198.51.100.4', last_connect: '2026-11-25T08:00:00.000Z', version: '5.3.0', station_ids: [4, 5] });
     expect(out).not.toHaveProperty('show_name');
   });
 
@@ -131,5 +133,16 @@ describe('assertPlayerUnused', () => {
       expect(AirwaveError.is(error, 'conflict')).toBe(true);
       expect((error as AirwaveError).details).toEqual(counts);
     }
+  });
+});
+
+describe('playoutProblem', () => {
+  const aired = { playout: 'airwave' as const, stream_url: 'http://icecast:8000/fm.mp3' };
+  it('lets an external player be anything, and an aired one only with a mount and a source password', () => {
+    expect(playoutProblem({ playout: 'external', stream_url: '' }, false)).toBeNull();
+    expect(playoutProblem(aired, true)).toBeNull();
+    expect(playoutProblem({ ...aired, stream_url: '' }, true)?.field).toBe('stream_url');
+    expect(playoutProblem({ ...aired, stream_url: 'http://icecast:8000/' }, true)?.field).toBe('stream_url');
+    expect(playoutProblem(aired, false)?.field).toBe('source_password');
   });
 });

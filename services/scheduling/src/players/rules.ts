@@ -1,6 +1,6 @@
 // Players as the API answers them, what a save makes of a request, and when a player may go
 // (docs/decisions/players.md).
-import { conflict, type Player, type PlayerInput, type Principal } from '@airwave/contracts';
+import { conflict, type Player, type PlayoutMode, type PlayerInput, type Principal } from '@airwave/contracts';
 import type { Selectable } from 'kysely';
 import type { PlayerColumns, PlayerStatusColumns } from '../schema-players';
 
@@ -15,6 +15,7 @@ export interface PlayerSettings {
   description: string;
   timezone: string;
   stream_url: string;
+  playout: PlayoutMode;
   ip_address: string | null;
   support_audio: boolean;
   support_video: boolean;
@@ -34,6 +35,7 @@ export interface PlayerSettings {
 /** A new player's settings before the request's. A player plays whatever it is given until told otherwise. */
 export const NEW_PLAYER: Omit<PlayerSettings, 'name' | 'description' | 'timezone'> = {
   stream_url: '',
+  playout: 'external',
   ip_address: null,
   support_audio: true,
   support_video: true,
@@ -89,6 +91,7 @@ export function inherited(settings: PlayerSettings): PlayerSettings {
 export function settingsOf(row: PlayerRow, stationIds: number[]): PlayerSettings {
   const settings = { name: row.name, description: row.description, timezone: row.timezone } as PlayerSettings;
   for (const key of settingKeys) (settings as unknown as Record<string, unknown>)[key] = row[key as Exclude<typeof key, 'station_ids'>];
+  settings.playout = row.playout as PlayoutMode;
   return { ...settings, station_ids: stationIds };
 }
 
@@ -128,6 +131,7 @@ export function playerOut(row: PlayerWithStatus, stationIds: number[], forManage
     ...visible,
     ...(forManager ? { ip_address } : {}),
     can_sync: row.password_hash !== null,
+    has_icecast_source: row.source_password_sealed !== null,
     version: s.version,
     last_connect: utc(s.last_connect),
     last_connect_schedule: utc(s.last_connect_schedule),
@@ -174,5 +178,18 @@ export function stationIdsProblem(ids: number[], items: readonly { id: number; i
     if (item.is_archived) return `media item ${id} is archived`;
     if (!item.is_approved) return `media item ${id} is not approved`;
   }
+  return null;
+}
+
+/**
+ * Why a player cannot be aired by Airwave as saved, or null: the playout streams to the Icecast
+ * mount `stream_url` (which must name a mount, not the server's root) with its source password.
+ */
+export function playoutProblem(settings: Pick<PlayerSettings, 'playout' | 'stream_url'>, hasSourcePassword: boolean): { field: string; message: string } | null {
+  if (settings.playout !== 'airwave') return null;
+  if (settings.stream_url === '') return { field: 'stream_url', message: 'a player aired by Airwave needs the URL of its Icecast mount, e.g. http://icecast:8000/station.mp3' };
+  const mount = new URL(settings.stream_url).pathname;
+  if (mount === '/' || mount === '') return { field: 'stream_url', message: 'must name the Icecast mount, e.g. http://icecast:8000/station.mp3' };
+  if (!hasSourcePassword) return { field: 'source_password', message: "a player aired by Airwave needs its Icecast mount's source password" };
   return null;
 }

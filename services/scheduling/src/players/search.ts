@@ -16,6 +16,7 @@ const KINDS: Record<Column, Kind> = {
   description: 'text',
   timezone: 'text',
   stream_url: 'text',
+  playout: 'text',
   ip_address: 'text',
   support_audio: 'flag',
   support_video: 'flag',

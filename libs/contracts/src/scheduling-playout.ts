@@ -1,0 +1,38 @@
+// What the playout service (issue 34) asks of the scheduling service: the players it airs, with
+// what it needs to reach their Icecast mounts. Internal (no HTTP route, `auth: 'none'`, like
+// `playerSync`): the source password is answered here in clear, since the playout must present it
+// to Icecast, and nowhere else (docs/playout.md, "The player's output").
+import { z } from 'zod';
+import { Id } from './common';
+import { defineOperation } from './operation';
+import { RundownBlock } from './scheduling-rundown';
+import { MAX_UNIX_SECONDS } from './times';
+
+export const AiredPlayer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  timezone: z.string(),
+  stream_url: z.string().describe('The Icecast mount listeners hear, e.g. http://icecast:8000/station.mp3'),
+  source_password: z.string().nullable().describe('The Icecast source password, in clear; null when none is set'),
+  support_linein: z.boolean(),
+});
+export type AiredPlayer = z.infer<typeof AiredPlayer>;
+
+export const playoutInternal = {
+  /** Every player with `playout` airwave (or those of `ids` that are), by id. */
+  players: defineOperation({
+    subject: 'scheduling.internal.playout.players',
+    input: z.object({ ids: z.array(Id).max(1000).optional() }),
+    output: z.array(AiredPlayer),
+    auth: 'none',
+  }),
+  /** A player's rundown in [start, end) (Unix ms), as GET /players/{id}/rundown answers it, for the playout service (no user). */
+  rundown: defineOperation({
+    subject: 'scheduling.internal.playout.rundown',
+    input: z
+      .object({ id: Id, start: z.number().int().min(0).max(MAX_UNIX_SECONDS * 1000), end: z.number().int().min(0).max(MAX_UNIX_SECONDS * 1000) })
+      .refine((w) => w.end > w.start, { message: 'must be after start', path: ['end'] }),
+    output: z.array(RundownBlock),
+    auth: 'none',
+  }),
+};

@@ -1,0 +1,39 @@
+import { createInProcessBus } from '@airwave/bus';
+import { createLogger } from '@airwave/logging';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { TrackEvent } from '../engine/plan';
+import { bindFakeScheduling, type Fixture } from '../testing/fake-scheduling';
+import { AsRunRecorder, asRunEntry, emergIdOf } from './asrun';
+
+const start = (key: string, at: number, context: TrackEvent['context'] = 'show', media_id: number | null = 4): TrackEvent => ({ player_id: 5, key, media_id, title: 'T', artist: 'A', context, at, kind: 'start' });
+
+describe('as-run from track events', () => {
+  it('writes the actual start with milliseconds, the context and the alert of an alert play', () => {
+    expect(asRunEntry(start('1:1:0', 1_795_000_000_123))).toMatchObject({ media_id: 4, timestamp: '1795000000.123', context: 'show', emerg_id: 0 });
+    expect(asRunEntry(start('alert:12:1795000000000', 1_795_000_000_000, 'emerg'))).toMatchObject({ context: 'emerg', emerg_id: 12 });
+    expect(asRunEntry(start('2:1:0', 1_795_000_000_000, 'show', null))).toMatchObject({ media_id: 0, notes: 'live' });
+    expect(emergIdOf('1:2:3')).toBe(0);
+  });
+
+  const buses: { drain(): Promise<void> }[] = [];
+  afterAll(async () => {
+    for (const bus of buses) await bus.drain();
+  });
+
+  it('keeps entries in order while the log does not answer, and sends them once it does', async () => {
+    const bus = await createInProcessBus({ prefix: 'asrun-test' });
+    buses.push(bus);
+    const fixture = { asRun: [], asRunDown: true } as unknown as Fixture;
+    await bindFakeScheduling(bus, fixture);
+    const recorder = new AsRunRecorder(5, bus, createLogger({ level: 'silent' }));
+    recorder.record(start('a', 1_795_000_000_000), undefined);
+    recorder.record({ ...start('b', 1_795_000_060_000), kind: 'end' }, undefined);
+    recorder.record(start('c', 1_795_000_060_000), undefined);
+    await recorder.flush();
+    expect(recorder.queued).toBe(2);
+    fixture.asRunDown = false;
+    await recorder.flush();
+    expect(recorder.queued).toBe(0);
+    expect(fixture.asRun.map((e) => e.timestamp)).toEqual(['1795000000.000', '1795000060.000']);
+  });
+});

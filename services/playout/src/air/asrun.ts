@@ -1,0 +1,89 @@
+// What actually aired, from the engine's own track events: each start goes to the player's as-run
+// log (the same log as OB Player's playlog: context show, emerg or fallback, the actual start) and
+// becomes its now playing. Kept in a local queue while the bus is down and sent in order once it
+// answers again; a duplicate (same start, item, context) is skipped by the log itself.
+import type { Bus } from '@airwave/bus';
+import { playerSync } from '@airwave/contracts';
+import type { Logger } from '@airwave/logging';
+import { callOperation } from '@airwave/service-kit';
+import type { z } from 'zod';
+import type { PlannedItem, TrackEvent } from '../engine/plan';
+
+type AsRunEntry = z.input<typeof playerSync.appendAsRun.input>['entries'][number];
+type NowPlaying = z.input<typeof playerSync.recordNowPlaying.input>;
+
+/** At most this many entries wait for the bus (the oldest are dropped past it, logged). */
+const MAX_QUEUED = 10_000;
+
+/** The alert id of an alert play's key (`alert:<id>:<start>`), else 0. */
+export const emergIdOf = (key: string) => (key.startsWith('alert:') ? Number(key.split(':')[1]) || 0 : 0);
+
+/** The as-run entry of a track's start: the actual instant, as Unix seconds with milliseconds. */
+export function asRunEntry(event: TrackEvent): AsRunEntry {
+  return {
+    media_id: event.media_id ?? 0,
+    artist: event.artist,
+    title: event.title,
+    timestamp: (event.at / 1000).toFixed(3),
+    context: event.context,
+    emerg_id: event.context === 'emerg' ? emergIdOf(event.key) : 0,
+    notes: event.media_id === null ? 'live' : '',
+  };
+}
+
+/** Now playing for a track's start: its show and when the item ends by the plan. */
+export function nowPlayingOf(event: TrackEvent, planned: PlannedItem | undefined): NowPlaying {
+  const end = planned ? (Math.max(event.at, planned.start) + planned.duration) / 1000 : null;
+  return { player_id: event.player_id, show_name: planned?.show_name ?? null, playlist_id: null, playlist_end: null, media_id: event.media_id, media_end: end };
+}
+
+export class AsRunRecorder {
+  readonly #entries: AsRunEntry[] = [];
+  #nowPlaying: NowPlaying | null = null;
+  #sending: Promise<void> | null = null;
+
+  constructor(
+    readonly playerId: number,
+    private readonly bus: Bus,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Records a track event (starts only: the log has one entry a play) and sends what waits. */
+  record(event: TrackEvent, planned: PlannedItem | undefined): void {
+    if (event.kind === 'skip') this.logger.warn({ playerId: this.playerId, key: event.key, mediaId: event.media_id, reason: event.reason }, 'Playout: an item was skipped');
+    if (event.kind !== 'start') return;
+    if (this.#entries.length >= MAX_QUEUED) this.logger.error({ playerId: this.playerId }, 'Playout: the as-run queue is full; the oldest entry is dropped');
+    if (this.#entries.length >= MAX_QUEUED) this.#entries.shift();
+    this.#entries.push(asRunEntry(event));
+    this.#nowPlaying = nowPlayingOf(event, planned);
+    void this.flush();
+  }
+
+  /** How many entries wait for the bus. */
+  get queued(): number {
+    return this.#entries.length;
+  }
+
+  /** Sends what waits, once at a time; on failure it stays queued for the next flush. */
+  flush(): Promise<void> {
+    this.#sending ??= this.#send().finally(() => (this.#sending = null));
+    return this.#sending;
+  }
+
+  async #send(): Promise<void> {
+    try {
+      while (this.#entries.length > 0) {
+        const batch = this.#entries.slice(0, 1000);
+        await callOperation(this.bus, playerSync.appendAsRun, { player_id: this.playerId, entries: batch });
+        this.#entries.splice(0, batch.length);
+      }
+      const now = this.#nowPlaying;
+      if (now) {
+        await callOperation(this.bus, playerSync.recordNowPlaying, now);
+        if (this.#nowPlaying === now) this.#nowPlaying = null;
+      }
+    } catch (error) {
+      this.logger.warn({ playerId: this.playerId, queued: this.#entries.length, err: error }, 'Playout: the as-run log is not reachable; entries wait locally');
+    }
+  }
+}

@@ -1,0 +1,104 @@
+// A player's rundown as the engine's Plan (pure): every item at its absolute instant, a hard start
+// at the start of each show (whatever airs then ends), the playlist's crossfades, default-playlist
+// blocks as `fallback`, line-in as `live`; then the alerts in force spliced in (alerts.ts). Only
+// items with a local file air; one without (not fetched) leaves its time to the fallback.
+import type { RundownBlock, RundownItem } from '@airwave/contracts';
+import type { Plan, PlannedItem } from '../engine/plan';
+import { spliceAlerts, type AlertPlay } from './alerts';
+
+export interface PlanInput {
+  player_id: number;
+  blocks: RundownBlock[];
+  alerts: AlertPlay[];
+  /** Local paths of the media items fetched so far, by media id. */
+  files: ReadonlyMap<number, string>;
+  /** Items ending at or before this instant (Unix ms) are left out. */
+  from: number;
+}
+
+const AIRED_TYPES = new Set<RundownItem['type']>(['audio', 'video', 'linein']);
+
+/** One item of a block at its instant, or null when it does not air (image, breakpoint, no file). */
+function plannedItem(block: RundownBlock, blockStart: number, item: RundownItem, first: boolean, files: PlanInput['files']): PlannedItem | null {
+  if (!AIRED_TYPES.has(item.type)) return null;
+  const live = item.type === 'linein';
+  const path = item.media_id === null ? undefined : files.get(item.media_id);
+  if (!live && path === undefined) return null;
+  return {
+    key: `${blockStart}:${block.show_id}:${item.order}`,
+    kind: live ? 'live' : 'file',
+    ...(path === undefined ? {} : { path }),
+    media_id: item.media_id,
+    title: item.title,
+    artist: item.artist,
+    start: blockStart + Math.round(item.offset * 1000),
+    duration: Math.round(item.duration * 1000),
+    cue_in: 0,
+    gain_db: 0,
+    crossfade: item.crossfade,
+    // A show starts on the second whatever came before it; the fill follows what ends.
+    hard: first && block.kind !== 'default_playlist',
+    context: block.kind === 'default_playlist' ? 'fallback' : 'show',
+    show_id: block.show_id,
+    show_name: block.name,
+  };
+}
+
+/** The items of the blocks in time order, without those that end by `from`. */
+export function blockItems(blocks: RundownBlock[], files: PlanInput['files'], from: number): PlannedItem[] {
+  const items: PlannedItem[] = [];
+  for (const block of blocks) {
+    const blockStart = Date.parse(block.start);
+    const blockEnd = Date.parse(block.end);
+    block.items.forEach((item, index) => {
+      const planned = plannedItem(block, blockStart, item, index === 0, files);
+      if (!planned) return;
+      // Cut to the block: a show's time is the show's (the rundown cuts too; this guards rounding).
+      planned.duration = Math.max(0, Math.min(planned.duration, blockEnd - planned.start));
+      if (planned.duration > 0 && planned.start + planned.duration > from) items.push(planned);
+    });
+  }
+  return items.sort((a, b) => a.start - b.start);
+}
+
+/** The fallback: the first default-playlist block's items (the engine loops them when nothing is planned). */
+function fallbackOf(blocks: RundownBlock[], files: PlanInput['files']): PlannedItem[] {
+  const block = blocks.find((b) => b.kind === 'default_playlist' && b.items.length > 0);
+  if (!block) return [];
+  const start = Date.parse(block.start);
+  return block.items.map((item, i) => plannedItem(block, start, item, i === 0, files)).filter((item): item is PlannedItem => item !== null && item.kind === 'file');
+}
+
+export function buildPlan(input: PlanInput): Plan {
+  const items = spliceAlerts(blockItems(input.blocks, input.files, input.from), input.alerts);
+  return { player_id: input.player_id, items, fallback: fallbackOf(input.blocks, input.files) };
+}
+
+/**
+ * The plan an engine starts with at `now` (a start, a takeover, a restart): the item on air is
+ * made to start now, hard, at its offset (cue-in advanced by the time it has aired), so the
+ * player resumes where the rundown is rather than from the item's beginning.
+ */
+export function resumeAt(plan: Plan, now: number): Plan {
+  const items = plan.items.flatMap((item) => {
+    if (item.start + item.duration <= now) return [];
+    if (item.start >= now) return [item];
+    const elapsed = now - item.start;
+    return [{ ...item, start: now, duration: item.duration - elapsed, cue_in: item.cue_in + elapsed / 1000, hard: true }];
+  });
+  return { ...plan, items };
+}
+
+/** The item on air at `now` in a plan (the last one started), or undefined. */
+export const onAirAt = (plan: Plan, now: number): PlannedItem | undefined => plan.items.findLast((item) => item.start <= now && now < item.start + item.duration);
+
+/**
+ * A new plan replacing `before` at `now`: when the item on air is gone from the new plan (a hard
+ * change: the show on air was moved, replaced or deleted), what the new plan has at `now` starts
+ * at once, at its offset; otherwise the change takes effect at the next item boundary.
+ */
+export function replacing(before: Plan | null, next: Plan, now: number): Plan {
+  const current = before ? onAirAt(before, now) : undefined;
+  if (!current || next.items.some((item) => item.key === current.key && item.media_id === current.media_id)) return next;
+  return resumeAt(next, now);
+}

@@ -1,0 +1,46 @@
+// The operations the playout service asks of the scheduling and media services, answered from a
+// fixture on a bus (the service's tests): one player aired by Airwave, a rundown of back-to-back
+// minute-long items that began before the test, no alerts, and the as-run log kept in memory.
+import { Readable } from 'node:stream';
+import type { Bus } from '@airwave/bus';
+import { AirwaveError, mediaInternal, playerSync, playoutInternal, type AiredPlayer, type RundownBlock } from '@airwave/contracts';
+import { bindOperation } from '@airwave/service-kit';
+import type { z } from 'zod';
+
+export type AsRun = z.output<typeof playerSync.appendAsRun.input>['entries'][number];
+
+export interface Fixture {
+  player: AiredPlayer;
+  /** Unix ms: the show's start (items of `itemSeconds` back to back from there). */
+  showStart: number;
+  itemSeconds: number;
+  asRun: AsRun[];
+  /** While true, the as-run log answers unavailable (the bus away for it). */
+  asRunDown: boolean;
+}
+
+export function rundownOf(f: Fixture): RundownBlock[] {
+  const items = Array.from({ length: 600 }, (_, order) => ({ order, media_id: 1 + (order % 3), type: 'audio' as const, title: `Tone ${order}`, artist: 'Test', offset: order * f.itemSeconds, duration: f.itemSeconds, crossfade: 0 }));
+  const end = f.showStart + items.length * f.itemSeconds * 1000;
+  return [{ start: new Date(f.showStart).toISOString(), end: new Date(end).toISOString(), kind: 'show', show_id: 1, occurrence_start: null, playlist_id: 1, name: 'Tones', description: '', last_updated: 1, items }];
+}
+
+export function bindFakeScheduling(bus: Bus, f: Fixture) {
+  return Promise.all([
+    bindOperation(bus, playoutInternal.players, async () => [f.player]),
+    bindOperation(bus, playoutInternal.rundown, async () => rundownOf(f)),
+    bindOperation(bus, playerSync.alertsInForce, async ({ player_id }) => ({ player_id, source_player_id: player_id, alerts: [] })),
+    bindOperation(bus, mediaInternal.playerFiles, async ({ ids }) =>
+      ids.map((id) => ({ id, title: `Tone ${id}`, artist: 'Test', duration: f.itemSeconds, type: 'audio', format: 'mp3', file_id: `uploads/${id}`, size: 4, filename: `${id}-abc.mp3`, hash: 'a'.repeat(32), location: '', is_approved: true, is_archived: false })),
+    ),
+    bindOperation(bus, playerSync.appendAsRun, async ({ entries }) => {
+      if (f.asRunDown) throw new AirwaveError('unavailable', 'down');
+      f.asRun.push(...entries);
+      return { added: entries.length, skipped: 0 };
+    }),
+    bindOperation(bus, playerSync.recordNowPlaying, async () => ({ changed: true })),
+  ]);
+}
+
+/** The stored files the cache copies from. */
+export const openFixtureFile = async () => Readable.from([Buffer.from('tone')]);

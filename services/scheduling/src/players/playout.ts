@@ -1,0 +1,15 @@
+// What the playout service asks (issue 34): the players aired by Airwave, with their Icecast mount
+// and its source password in clear (internal only: no HTTP route reaches it).
+import { playoutInternal, type AiredPlayer } from '@airwave/contracts';
+import { bindOperation } from '@airwave/service-kit';
+import type { SchedulingContext } from '../context';
+import { openSourcePassword } from './source-password';
+
+export async function airedPlayers({ db, secrets }: SchedulingContext, ids: number[] | undefined): Promise<AiredPlayer[]> {
+  let query = db.selectFrom('players').select(['id', 'name', 'timezone', 'stream_url', 'source_password_sealed', 'support_linein']).where('playout', '=', 'airwave');
+  if (ids) query = query.where('id', 'in', ids.length > 0 ? ids : [0]);
+  const rows = await query.orderBy('id').execute();
+  return rows.map(({ source_password_sealed, ...row }) => ({ ...row, source_password: openSourcePassword(secrets, { id: row.id, source_password_sealed }) }));
+}
+
+export const bindPlayout = (context: SchedulingContext) => Promise.all([bindOperation(context.bus, playoutInternal.players, ({ ids }) => airedPlayers(context, ids))]);

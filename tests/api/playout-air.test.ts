@@ -1,0 +1,87 @@
+// The playout service against the real system (issue 34), with a fake engine in place of
+// Liquidsoap: it takes the lease of a player aired by Airwave, reads its rundown from the
+// scheduling service, copies the show's file into its local cache (the bytes uploaded), starts the
+// item on air at its offset, writes what the engine reports to the player's as-run log and now
+// playing (as OB Player's sync would), and follows a change of the show on air at once.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger } from '@airwave/logging';
+import { createPlayoutService } from '@airwave/playout';
+import { fakeEngines } from '@airwave/playout/testing';
+import { startService, type RunningService } from '@airwave/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wav } from '../src/files';
+import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+import { makeMediaItem } from '../src/media-items';
+import { limit } from '../../vitest.shared';
+
+const TONE = wav(120);
+
+describe.each(modes)('playout airs a rundown (%s)', (mode) => {
+  let system: TestSystem;
+  let playout: RunningService;
+  let admin: string;
+  let cache: string;
+  let player: number;
+  let show: number;
+  let tone: number;
+  let other: number;
+  const engines = fakeEngines();
+  const showStart = Math.floor((Date.now() - 30_000) / 1000) * 1000;
+
+  beforeAll(async () => {
+    system = await startTestSystem(mode);
+    admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
+    tone = await makeMediaItem(system.api, system.url, admin, TONE, 'Tone', { artist: 'Test' });
+    other = await makeMediaItem(system.api, system.url, admin, wav(90), 'Other tone', { artist: 'Test' });
+    player = (await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'Aired FM', timezone: 'UTC', playout: 'airwave', stream_url: 'http://127.0.0.1:8000/aired.mp3', source_password: 'source-secret' } })).body.data.id;
+    const created = await system.api.post<{ id: number }>('/shows', { key: admin, body: { player_id: player, mode: 'once', start: new Date(showStart).toISOString(), duration: 600, item_type: 'media', item_id: tone } });
+    expect(created.status, created.text).toBe(200);
+    show = created.body.data.id;
+    cache = await mkdtemp(join(tmpdir(), 'playout-cache-'));
+    const env = { ...system.env, PLAYOUT_CACHE_DIR: cache, PLAYOUT_MEDIA_DIR: join(system.env.DATA_DIR ?? './data', 'media'), PLAYOUT_ENGINE: 'auto' };
+    playout = await startService(createPlayoutService({ engine: engines.factory, holder: 'test-replica' }), system.infrastructure[0]!, createLogger({ level: 'silent' }), env);
+  }, limit(120_000));
+  afterAll(async () => {
+    await playout?.stop();
+    await system?.stop();
+    if (cache) await rm(cache, { recursive: true, force: true });
+  });
+
+  it('airs the show on air at its offset, from a local copy of its file', async () => {
+    await expect.poll(() => engines.made[0]?.updates.length ?? 0, { timeout: limit(15_000) }).toBeGreaterThan(0);
+    const engine = engines.made[0]!;
+    expect(engine.output).toMatchObject({ host: '127.0.0.1', port: 8000, mount: '/aired.mp3', password: 'source-secret' });
+    const { at, plan } = engine.updates[0]!;
+    const onAir = plan.items[0]!;
+    expect(onAir).toMatchObject({ media_id: tone, kind: 'file', context: 'show', hard: true, start: at });
+    expect(Math.abs(onAir.cue_in - (at - showStart) / 1000)).toBeLessThan(1);
+    expect(onAir.path!.startsWith(cache)).toBe(true);
+    expect((await readFile(onAir.path!)).equals(TONE)).toBe(true);
+    const status = await system.api.get<{ players: { player_id: number; holder: string }[] }>('/playout/status', { key: admin });
+    expect(status.body.data.players).toEqual([expect.objectContaining({ player_id: player, holder: 'test-replica' })]);
+  });
+
+  it("writes the engine's track start to the as-run log and now playing", async () => {
+    const monitor = async () => (await system.api.get<{ results: { media_id: number; context: string }[] }>('/players/monitor', { key: admin, query: { player_id: player, date_start: new Date(showStart - 86_400_000).toISOString().slice(0, 10), date_end: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) } })).body.data.results;
+    await expect.poll(async () => (await monitor()).map((r) => [r.media_id, r.context]), { timeout: limit(10_000) }).toEqual([[tone, 'show']]);
+    const playing = await system.api.get<{ media: { id: number } | null; show_name: string | null }>(`/players/playing/${player}`, { key: admin });
+    expect(playing.body.data).toMatchObject({ media: expect.objectContaining({ id: tone }) });
+  });
+
+  it('follows a change of the rundown: the show on air cut short, the next show starting hard at its instant', async () => {
+    const engine = engines.made[0]!;
+    const next = Math.ceil((Date.now() + 20_000) / 1000) * 1000;
+    const cut = await system.api.put(`/shows/${show}`, { key: admin, body: { player_id: player, mode: 'once', start: new Date(showStart).toISOString(), duration: Math.round((next - showStart) / 1000), item_type: 'media', item_id: tone } });
+    expect(cut.status, cut.text).toBe(200);
+    const added = await system.api.post('/shows', { key: admin, body: { player_id: player, mode: 'once', start: new Date(next).toISOString(), duration: 300, item_type: 'media', item_id: other } });
+    expect(added.status, added.text).toBe(200);
+    await expect.poll(() => engine.updates.at(-1)!.plan.items.map((i) => i.media_id), { timeout: limit(10_000) }).toEqual([tone, other]);
+    const [onAir, following] = engine.updates.at(-1)!.plan.items;
+    // The item on air keeps airing (same key) until the next show's hard start.
+    expect(onAir).toMatchObject({ key: engine.updates[0]!.plan.items[0]!.key, start: showStart });
+    expect(onAir!.start + onAir!.duration).toBe(next);
+    expect(following).toMatchObject({ start: next, hard: true, context: 'show' });
+  });
+});
