@@ -1,21 +1,22 @@
 // GET /media/search: simple words (with the user's default searches) or advanced filters, over
 // one list of the library, a page in the chosen order (run-search.ts finds it).
-import type { Subscription } from '@airwave/bus';
+import { JsonText, type Subscription } from '@airwave/bus';
 import { media, type Principal, type SearchFilter } from '@airwave/contracts';
 import { bindOperation } from '@airwave/service-kit';
 import type { z } from 'zod';
 import type { MediaContext } from '../context';
 import { defaultFilters, recordHistory } from '../saved-searches/queries';
 import type { MediaDB } from '../schema';
-import { itemOut } from '../shared/item-row';
 import { parseFilters, usesTrigramIndex } from './filters';
 import { assertValidFilters, filtersCondition, filtersUseTrigramIndex, listOf, sortColumns, whoseItems, wordsCondition, type Condition } from './rules';
+import { pageJson } from './page-json';
 import { runSearch } from './run-search';
 
 type SearchInput = z.output<(typeof media.search)['input']>;
 
 export function bindSearch({ db, bus }: MediaContext): Promise<Subscription[]> {
-  return Promise.all([bindOperation(bus, media.search, (input, { principal }) => search(db, input, principal))]);
+  // The reply is written as JSON text (page-json.ts): its items are never parsed in this service.
+  return Promise.all([bindOperation(bus, media.search, async (input, { principal }) => (await search(db, input, principal)) as never)]);
 }
 
 async function search(db: MediaDB, input: SearchInput, principal: Principal) {
@@ -30,7 +31,8 @@ async function search(db: MediaDB, input: SearchInput, principal: Principal) {
     limit: input.l,
     offset: input.o,
   });
-  return { num_results: result.count, num_results_exact: result.exact, media: result.rows.map((r) => itemOut(r, principal)) };
+  const items = await pageJson(db, result.ids, principal);
+  return new JsonText(`{"num_results":${result.count},"num_results_exact":${result.exact},"media":${items}}`);
 }
 
 /** The words, and every default search of the user. */

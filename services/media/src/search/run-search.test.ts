@@ -80,7 +80,7 @@ describe('media search strategies', () => {
               offset,
             });
             const label = `${words || '(all)'} ${column} ${dir} ${JSON.stringify(list)} o=${offset}`;
-            expect(result.rows.map((r) => r.id), label).toEqual(reference.slice(offset, offset + 50).map((r) => r.id));
+            expect(result.ids, label).toEqual(reference.slice(offset, offset + 50).map((r) => r.id));
             if (result.exact) expect(result.count, label).toBe(reference.length);
             else {
               // Only ever an estimate past the limit, and of the right size on evenly spread data.
