@@ -3,13 +3,14 @@
 import { JsonText, type Subscription } from '@airwave/bus';
 import { media, type Principal, type SearchFilter } from '@airwave/contracts';
 import { bindOperation } from '@airwave/service-kit';
+import type { Expression } from 'kysely';
 import type { z } from 'zod';
 import type { MediaContext } from '../context';
 import { defaultFilters, recordHistory } from '../saved-searches/queries';
 import type { MediaDB } from '../schema';
 import { parseFilters, usesTrigramIndex } from './filters';
 import { assertValidFilters, filtersCondition, filtersUseTrigramIndex, listOf, sortColumns, whoseItems, wordsCondition, type Condition } from './rules';
-import { pageJson } from './page-json';
+import { pageJson, pageJsonQuery } from './page-json';
 import { runSearch } from './run-search';
 
 type SearchInput = z.output<(typeof media.search)['input']>;
@@ -30,8 +31,9 @@ async function search(db: MediaDB, input: SearchInput, principal: Principal) {
     dir: input.sort_dir,
     limit: input.l,
     offset: input.o,
+    itemsJson: (ids) => pageJsonQuery(db, ids, principal) as unknown as Expression<string | null>,
   });
-  const items = await pageJson(db, result.ids, principal);
+  const items = result.json ?? (await pageJson(db, result.ids, principal));
   return new JsonText(`{"num_results":${result.count},"num_results_exact":${result.exact},"media":${items}}`);
 }
 

@@ -1,6 +1,7 @@
-// The size of a list of the library (approved, unapproved, archived) as the planner estimates it,
-// kept for a while: a search extrapolates its count from it (run-search.ts), and an estimate a
-// few seconds old is as good as a fresh one at that (num_results is documented as an estimate there).
+// The planner's estimates a search uses, kept for a while: the size of a list of the library
+// (approved, unapproved, archived), from which a search extrapolates its count, and the matches of
+// a search (the same words or filters again: the next page, a player's dynamic item), which picks
+// its plan (run-search.ts). An estimate some seconds old is as good as a fresh one for both.
 import type { MediaDB } from '../schema';
 
 /** How long an estimate is kept (ms). */
@@ -28,4 +29,23 @@ export async function listSize(db: MediaDB, archived: boolean, approved: boolean
 export async function planRows(query: { explain(format: 'json'): Promise<Record<string, unknown>[]> }): Promise<number> {
   const plan = await query.explain('json');
   return Number((plan[0]?.['QUERY PLAN'] as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/** How long a search's estimate is kept (ms), and how many searches' at most. */
+export const MATCHES_TTL_MS = 30_000;
+const MATCHES_KEPT = 1_000;
+const matches = new WeakMap<MediaDB, Map<string, { rows: number; until: number }>>();
+
+/** planRows of a query, kept by its SQL and parameters. */
+export async function keptPlanRows(db: MediaDB, query: { compile(): { sql: string; parameters: readonly unknown[] }; explain(format: 'json'): Promise<Record<string, unknown>[]> }, now = Date.now()): Promise<number> {
+  let byQuery = matches.get(db);
+  if (!byQuery) matches.set(db, (byQuery = new Map()));
+  const compiled = query.compile();
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const known = byQuery.get(key);
+  if (known && known.until > now) return known.rows;
+  const rows = await planRows(query);
+  if (byQuery.size >= MATCHES_KEPT) byQuery.clear();
+  byQuery.set(key, { rows, until: now + MATCHES_TTL_MS });
+  return rows;
 }

@@ -4,7 +4,7 @@
 // again in the service. The fields and their values are itemOut's (shared/item-row.ts); a test
 // compares the two.
 import type { Principal } from '@airwave/contracts';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { MediaDB } from '../schema';
 
 /** An ISO 8601 instant in UTC with milliseconds, as Date.prototype.toISOString writes it. */
@@ -53,14 +53,21 @@ function itemObject(principal: Principal) {
   return sql`json_build_object(${sql.join(fields)})`;
 }
 
+/**
+ * The query of the items of `ids` (an int[] expression; those that exist), in that order, as the
+ * JSON text of a list of MediaItem (null for none): run alone (pageJson) or as a subquery of a
+ * search's own statement (run-search.ts), saving a round trip.
+ */
+export function pageJsonQuery(db: MediaDB, ids: Expression<number[]>, principal: Principal) {
+  return db
+    .selectFrom('items as i')
+    .select(sql<string | null>`json_agg(${itemObject(principal)} order by array_position(${ids}, i.id))::text`.as('page'))
+    .where(sql<SqlBool>`i.id = any(${ids})`);
+}
+
 /** The items of `ids` (those that exist), in that order, as the JSON text of a list of MediaItem. */
 export async function pageJson(db: MediaDB, ids: number[], principal: Principal): Promise<string> {
   if (ids.length === 0) return '[]';
-  const order = sql`array_position(${sql.val(ids)}::int[], i.id)`;
-  const row = await db
-    .selectFrom('items as i')
-    .select(sql<string>`coalesce(json_agg(${itemObject(principal)} order by ${order}), '[]')::text`.as('page'))
-    .where('i.id', 'in', ids)
-    .executeTakeFirst();
+  const row = await pageJsonQuery(db, sql<number[]>`${sql.val(ids)}::int[]`, principal).executeTakeFirst();
   return row?.page ?? '[]';
 }

@@ -3,7 +3,7 @@
 // (docs/decisions/media-search-speed.md). The page's items are written by page-json.ts.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { MediaDB, MediaSchema } from '../schema';
-import { listSize, planRows } from './list-size';
+import { keptPlanRows, listSize, planRows } from './list-size';
 
 type EB = ExpressionBuilder<MediaSchema, 'items'>;
 type Column = 'artist' | 'album' | 'title' | 'year' | 'category' | 'genre' | 'country' | 'language' | 'duration' | 'updated';
@@ -32,11 +32,18 @@ export interface SearchPlan {
   dir: 'asc' | 'desc';
   limit: number;
   offset: number;
+  /**
+   * The JSON text of the page's items given their ids (page-json.ts), run inside the statement
+   * that finds a page where it can (one round trip less); else the caller writes them.
+   */
+  itemsJson?: (ids: Expression<number[]>) => Expression<string | null>;
 }
 
 export interface SearchResult {
   /** The page's item ids, in order. */
   ids: number[];
+  /** Their JSON text, when the search wrote it already. */
+  json?: string;
   count: number;
   exact: boolean;
 }
@@ -46,31 +53,37 @@ const stateOf = (plan: SearchPlan) => (eb: EB) => eb.and([eb('is_archived', '=',
 export async function runSearch(db: MediaDB, plan: SearchPlan): Promise<SearchResult> {
   let estimate = 0;
   let windowPage: number[] | undefined;
+  let trustedEstimate = 0;
+  // Without the planner's estimate, a trigram pattern's plan is pinned to its index (collectMatches).
+  let planned = Number.POSITIVE_INFINITY;
   if (indexedSorts.has(plan.column) && plan.approved !== undefined) {
     // 1. The planner's estimate of the matches (EXPLAIN, no scan; from statistics of the whole
     //    table, so that words found only among the newest items do not look frequent). With few
     //    matches by it, a trigram pattern collects them at once (step 3).
-    const planned = await planRows(db.selectFrom('items').select('id').where(stateOf(plan)).where(plan.match));
+    planned = await keptPlanRows(db, db.selectFrom('items').select('id').where(stateOf(plan)).where(plan.match));
     // 2. Windows of the list in sort order (index range scans): a short list is answered from one
-    //    exactly; dense matches give the page and an extrapolated count. The small first window is
-    //    trusted only when the planner agrees; the larger second one (without a trigram pattern,
-    //    whose estimates are the least reliable: lower(genre), year) on its own.
-    const windows = [...(planned > 2 * COUNT_LIMIT ? [FIRST_WINDOW_ROWS] : []), ...(plan.trigram ? [] : [WINDOW_ROWS])];
-    for (const rows of windows) {
-      const look = await windowLook(db, plan, rows);
+    //    exactly; dense matches give the page and an extrapolated count. The small first window,
+    //    read when the planner expects more than COUNT_LIMIT matches, is trusted for the count only
+    //    when the planner agrees (a head of the list is no sample of it: words of the newest items);
+    //    its page is right either way. Without a trigram pattern (whose estimates are the least
+    //    reliable: lower(genre), year), a larger second window is trusted on its own.
+    const windows = [...(planned > COUNT_LIMIT ? [{ rows: FIRST_WINDOW_ROWS, trusted: planned > 2 * COUNT_LIMIT }] : []), ...(plan.trigram ? [] : [{ rows: WINDOW_ROWS, trusted: true }])];
+    for (const { rows, trusted } of windows) {
+      const look = await windowLook(db, plan, rows, trusted);
       if (look.done) return look.done;
       estimate = look.estimate;
-      windowPage = look.page;
+      if (trusted) trustedEstimate = look.estimate;
+      windowPage = look.page ?? windowPage;
     }
     // A deep page of a dense list: walk the sort index (the matches are frequent along it).
-    if (estimate > 2 * COUNT_LIMIT) return { ids: await walkSortIndex(db, plan), count: estimate, exact: false };
+    if (trustedEstimate > 2 * COUNT_LIMIT) return { ids: await walkSortIndex(db, plan), count: estimate, exact: false };
   }
   // 3. Few matches, or no window: collect them.
-  return collectMatches(db, plan, estimate, windowPage);
+  return collectMatches(db, plan, estimate, windowPage, plan.trigram && planned > COUNT_LIMIT);
 }
 
 /** The first `rows` of the list in sort order, and the matches among them. */
-async function windowLook(db: MediaDB, plan: SearchPlan, rows: number): Promise<{ done?: SearchResult; estimate: number; page?: number[] }> {
+async function windowLook(db: MediaDB, plan: SearchPlan, rows: number, trusted: boolean): Promise<{ done?: SearchResult; estimate: number; page?: number[] }> {
   const { column, dir, limit, offset } = plan;
   const order = sql`${sql.ref(column)} ${sql.raw(dir)}, id ${sql.raw(dir)}`;
   const window = db
@@ -81,20 +94,26 @@ async function windowLook(db: MediaDB, plan: SearchPlan, rows: number): Promise<
     .orderBy('id', dir)
     .limit(rows)
     .as('w');
+  const listRows = await listSize(db, plan.archived, plan.approved);
+  const counted = db.selectFrom(window).select([
+    sql<number>`count(*)::int`.as('seen'),
+    sql<number>`(count(*) filter (where m))::int`.as('matches'),
+    sql<number[] | null>`(array_agg(id order by ${order}) filter (where m))[${sql.lit(offset + 1)}:${sql.lit(offset + limit)}]`.as('page'),
+  ]);
+  // The rule below in SQL, so that the page's items come in the same statement when it is final.
+  const final = sql<boolean>`s.seen < ${sql.lit(rows)} or (${sql.lit(trusted)} and s.matches >= ${sql.lit(offset + limit)} and greatest(s.matches, round(s.matches::float8 / greatest(s.seen, 1) * ${sql.lit(listRows)})) > ${sql.lit(2 * COUNT_LIMIT)})`;
+  const items = plan.itemsJson ? sql<string | null>`case when ${final} then (${plan.itemsJson(sql<number[]>`s.page`)}) end` : sql<null>`null`;
   const stats = await db
-    .selectFrom(window)
-    .select([
-      sql<number>`count(*)::int`.as('seen'),
-      sql<number>`(count(*) filter (where m))::int`.as('matches'),
-      sql<number[] | null>`(array_agg(id order by ${order}) filter (where m))[${sql.lit(offset + 1)}:${sql.lit(offset + limit)}]`.as('page'),
-    ])
+    .selectFrom(counted.as('s'))
+    .select(['s.seen', 's.matches', 's.page', items.as('items')])
     .executeTakeFirstOrThrow();
   const ids = stats.page ?? [];
-  if (stats.seen < rows) return { done: { ids, count: stats.matches, exact: true }, estimate: stats.matches };
-  const estimate = Math.max(stats.matches, Math.round((stats.matches / stats.seen) * (await listSize(db, plan.archived, plan.approved))));
+  const json = stats.items === null ? {} : { json: stats.items };
+  if (stats.seen < rows) return { done: { ids, count: stats.matches, exact: true, ...json }, estimate: stats.matches };
+  const estimate = Math.max(stats.matches, Math.round((stats.matches / stats.seen) * listRows));
   const page = stats.matches >= offset + limit ? ids : undefined;
   // Trusted only well past the limit: near it, the exact count is cheap enough.
-  if (page && estimate > 2 * COUNT_LIMIT) return { done: { ids: page, count: estimate, exact: false }, estimate };
+  if (trusted && page && estimate > 2 * COUNT_LIMIT) return { done: { ids: page, count: estimate, exact: false, ...json }, estimate };
   return { estimate, ...(page ? { page } : {}) };
 }
 
@@ -109,23 +128,27 @@ async function walkSortIndex(db: MediaDB, plan: SearchPlan): Promise<number[]> {
 
 /**
  * Few matches (or no window): collect them, at most COUNT_LIMIT + 1, in one scan, count and page
- * them. With a trigram pattern the plan is pinned to the trigram bitmap, so that a rare
- * combination of common words never becomes a walk over the whole list.
+ * them. With `pin` (a trigram pattern the planner expects to match often) the plan is pinned to
+ * the trigram bitmap in a transaction of its own, so that a rare combination of common words never
+ * becomes a walk over the whole list; when the planner expects few matches, it picks that bitmap
+ * itself (the LIMIT is not worth a walk), and one statement does.
  */
-async function collectMatches(db: MediaDB, plan: SearchPlan, estimate: number, windowPage: number[] | undefined): Promise<SearchResult> {
+async function collectMatches(db: MediaDB, plan: SearchPlan, estimate: number, windowPage: number[] | undefined, pin: boolean): Promise<SearchResult> {
   const { column, dir, limit, offset } = plan;
   const order = sql`${sql.ref(column)} ${sql.raw(dir)}, id ${sql.raw(dir)}`;
-  return db.transaction().execute(async (trx) => {
-    if (plan.trigram) await pinPlan(trx, ['enable_seqscan', 'enable_indexscan']);
+  const inTransaction = <T>(run: (trx: MediaDB) => Promise<T>) => (pin ? db.transaction().execute(run) : run(db));
+  return inTransaction(async (trx) => {
+    if (pin) await pinPlan(trx, ['enable_seqscan', 'enable_indexscan']);
     const matching = trx.selectFrom('items').where(stateOf(plan)).where(plan.match);
-    const capped = await trx
+    const counted = trx
       .with('capped', () => matching.select(['id', column]).limit(COUNT_LIMIT + 1))
       .selectNoFrom([
         sql<number>`(select count(*)::int from capped)`.as('n'),
         sql<number[] | null>`(select array_agg(id order by ${order}) from capped)[${sql.lit(offset + 1)}:${sql.lit(offset + limit)}]`.as('page'),
-      ])
-      .executeTakeFirstOrThrow();
-    if (capped.n <= COUNT_LIMIT) return { ids: capped.page ?? [], count: capped.n, exact: true };
+      ]);
+    const items = plan.itemsJson ? sql<string | null>`case when c.n <= ${sql.lit(COUNT_LIMIT)} then (${plan.itemsJson(sql<number[]>`c.page`)}) end` : sql<null>`null`;
+    const capped = await trx.selectFrom(counted.as('c')).select(['c.n', 'c.page', items.as('items')]).executeTakeFirstOrThrow();
+    if (capped.n <= COUNT_LIMIT) return { ids: capped.page ?? [], count: capped.n, exact: true, ...(capped.items === null ? {} : { json: capped.items }) };
     const ids = windowPage ?? (await matching.select('id').orderBy(column, dir).orderBy('id', dir).limit(limit).offset(offset).execute()).map((r) => r.id);
     if (!estimate) estimate = Math.round(await planRows(matching.select('id')));
     return { ids, count: Math.max(COUNT_LIMIT + 1, estimate), exact: false };
