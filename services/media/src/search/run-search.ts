@@ -65,9 +65,10 @@ export async function runSearch(db: MediaDB, plan: SearchPlan): Promise<SearchRe
     //    exactly; dense matches give the page and an extrapolated count. The small first window,
     //    read when the planner expects more than COUNT_LIMIT matches, is trusted for the count only
     //    when the planner agrees (a head of the list is no sample of it: words of the newest items);
-    //    its page is right either way. Without a trigram pattern (whose estimates are the least
-    //    reliable: lower(genre), year), a larger second window is trusted on its own.
-    const windows = [...(planned > COUNT_LIMIT ? [{ rows: FIRST_WINDOW_ROWS, trusted: planned > 2 * COUNT_LIMIT }] : []), ...(plan.trigram ? [] : [{ rows: WINDOW_ROWS, trusted: true }])];
+    //    its page is right either way. Then a larger window, trusted on its own (as long as the
+    //    matches are not few by the planner and can be collected from the trigram index: a pattern
+    //    of common trigrams, `band 42`, makes that bitmap the whole table).
+    const windows = [...(planned > COUNT_LIMIT ? [{ rows: FIRST_WINDOW_ROWS, trusted: planned > 2 * COUNT_LIMIT }] : []), ...(plan.trigram && planned <= COUNT_LIMIT ? [] : [{ rows: WINDOW_ROWS, trusted: true }])];
     for (const { rows, trusted } of windows) {
       const look = await windowLook(db, plan, rows, trusted);
       if (look.done) return look.done;
