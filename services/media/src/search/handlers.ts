@@ -27,6 +27,7 @@ async function search(db: MediaDB, input: SearchInput, principal: Principal) {
     ...listOf(input.s),
     match: (eb) => eb.and(conditions.map((c) => c(eb))),
     trigram: found.trigram,
+    estimable: found.estimable,
     column: sortColumns[input.sort_by],
     dir: input.sort_dir,
     limit: input.l,
@@ -41,7 +42,8 @@ async function search(db: MediaDB, input: SearchInput, principal: Principal) {
 async function simpleSearch(db: MediaDB, words: string, principal: Principal) {
   const conditions: Condition[] = [wordsCondition(words)];
   for (const filters of await defaultFilters(db, principal.userId)) conditions.push(filtersCondition(parseFilters(filters)));
-  return { conditions, trigram: usesTrigramIndex(words) };
+  // Words alone: the planner has statistics for them (run-search.ts, `estimable`).
+  return { conditions, trigram: usesTrigramIndex(words), estimable: conditions.length === 1 };
 }
 
 /** The filters, kept in the user's history when asked to. */
@@ -49,5 +51,5 @@ async function advancedSearch(db: MediaDB, filters: SearchFilter[], saveHistory:
   // Validates the filters (a 400) before anything is stored.
   assertValidFilters(filters);
   if (saveHistory) await recordHistory(db, principal.userId, filters);
-  return { conditions: [filtersCondition(filters)], trigram: filtersUseTrigramIndex(filters) };
+  return { conditions: [filtersCondition(filters)], trigram: filtersUseTrigramIndex(filters), estimable: false };
 }

@@ -28,6 +28,12 @@ export interface SearchPlan {
   match: (eb: EB) => Expression<SqlBool>;
   /** Whether `match` holds a LIKE pattern the trigram index can serve. */
   trigram: boolean;
+  /**
+   * Whether the planner's estimate of the matches is worth asking: words only (LIKE patterns on
+   * search_text, whose statistics the planner has). Filters on lower(field) have none: it can
+   * expect 1 match of 10,000; those searches read the window without asking.
+   */
+  estimable?: boolean;
   column: Column;
   dir: 'asc' | 'desc';
   limit: number;
@@ -56,6 +62,12 @@ export async function runSearch(db: MediaDB, plan: SearchPlan): Promise<SearchRe
   let trustedEstimate = 0;
   // Without the planner's estimate, a trigram pattern's plan is pinned to its index (collectMatches).
   let planned = Number.POSITIVE_INFINITY;
+  if (indexedSorts.has(plan.column) && plan.approved !== undefined && !plan.estimable) {
+    const look = await windowLook(db, plan, WINDOW_ROWS, true);
+    if (look.done) return look.done;
+    if (look.estimate > 2 * COUNT_LIMIT) return { ids: await walkSortIndex(db, plan), count: look.estimate, exact: false };
+    return collectMatches(db, plan, look.estimate, look.page, plan.trigram);
+  }
   if (indexedSorts.has(plan.column) && plan.approved !== undefined) {
     // 1. The planner's estimate of the matches (EXPLAIN, no scan; from statistics of the whole
     //    table, so that words found only among the newest items do not look frequent). With few
