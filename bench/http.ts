@@ -33,21 +33,24 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, closeSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createInProcessBus, deleteNatsStream } from '@airwave/bus';
-import { createTestDatabase, openDatabase, type Database } from '@airwave/db';
+import { createTestDatabase, openDatabase, sql, type Database } from '@airwave/db';
 import { createLogger } from '@airwave/logging';
 import { mediaService } from '@airwave/media';
 import { createMemorySessionStore, deleteRedisPrefix } from '@airwave/sessions';
 import { startService } from '@airwave/service-kit';
 import { insertGeneratedItems } from './generated-items';
+import { endpoints, savedFilters, type Endpoint, type Setup } from './http-endpoints';
 import { cpuMicros } from './proc';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// BENCH_ROOT: another checkout whose server and services are measured (a `before` worktree), with this harness.
+const targetRoot = resolve(process.env.BENCH_ROOT ?? root);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const items = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -55,7 +58,7 @@ const embeddedItems = Number(process.env.BENCH_EMBEDDED_ITEMS ?? items);
 const targets = (process.env.BENCH_TARGETS ?? 'embedded,distributed').split(',');
 // BENCH_PROFILE=1: the gateway (and the embedded server); or a list of process names (gateway,scheduling,…).
 const profiled = new Set(process.env.BENCH_PROFILE === '1' ? ['gateway', 'embedded'] : (process.env.BENCH_PROFILE ?? '').split(',').filter(Boolean));
-const only = (process.env.BENCH_ENDPOINTS ?? 'uid,search,shows').split(',');
+const only = (process.env.BENCH_ENDPOINTS ?? 'uid,search,prefix,advanced,saved,count,save').split(',');
 const repeat = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 const urls = {
   database: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -128,21 +131,32 @@ function startProcess(name: string, cwd: string, script: string, env: Record<str
   return child;
 }
 
-/** The machine's servers by name: every process of that name (PostgreSQL runs one per connection). */
-function serverPids(): Record<string, number[]> {
-  const pids = (name: string) =>
-    (spawnSync('pgrep', ['-x', name], { encoding: 'utf8' }).stdout ?? '')
+/**
+ * The machine's servers a target uses, by name (none for the embedded default). PostgreSQL: the
+ * backends serving the benchmark's database and the server's own processes (WAL writer,
+ * checkpointer, …), not other databases' backends (the machine is shared). NATS and Redis are
+ * counted whole (one process each, shared with whoever else uses them meanwhile).
+ */
+let serverPids: () => Promise<Record<string, number[]>> = async () => ({});
+
+function machineServerPids(database: Database, name: string): () => Promise<Record<string, number[]>> {
+  const pids = (process: string) =>
+    (spawnSync('pgrep', ['-x', process], { encoding: 'utf8' }).stdout ?? '')
       .split('\n')
       .filter(Boolean)
       .map(Number);
-  return { 'nats-server': pids('nats-server'), 'redis-server': pids('redis-server'), postgres: pids('postgres') };
+  return async () => {
+    const rows = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = ${name} or backend_type <> 'client backend'`.execute(database.root);
+    return { 'nats-server': pids('nats-server'), 'redis-server': pids('redis-server'), postgres: rows.rows.map((r) => r.pid) };
+  };
 }
 
 /** CPU used so far by each of the system's processes, the machine's servers and the load generator. */
-function cpuSnapshot(processes: Record<string, ChildProcess>): Record<string, number> {
+async function cpuSnapshot(processes: Record<string, ChildProcess>): Promise<Record<string, number>> {
   const snapshot: Record<string, number> = {};
   for (const [name, child] of Object.entries(processes)) snapshot[name] = child.pid ? cpuMicros(child.pid) : 0;
-  for (const [name, pids] of Object.entries(serverPids())) snapshot[name] = pids.reduce((sum, pid) => sum + cpuMicros(pid), 0);
+  if ('bare Fastify' in processes) return snapshot;
+  for (const [name, pids] of Object.entries(await serverPids())) snapshot[name] = pids.reduce((sum, pid) => sum + cpuMicros(pid), 0);
   const own = process.cpuUsage();
   snapshot['autocannon (bench process)'] = own.user + own.system;
   return snapshot;
@@ -231,6 +245,17 @@ async function createBusyPlayer(base: string, key: string): Promise<number> {
   return player.id;
 }
 
+/** What the calls need: the busy player (only for `shows`), a saved search and items to edit. */
+async function prepare(base: string, key: string): Promise<Setup> {
+  const player = only.includes('shows') ? await createBusyPlayer(base, key) : 0;
+  const q = encodeURIComponent(JSON.stringify({ mode: 'advanced', filters: savedFilters }));
+  await api(base, 'GET', `/media/search?l=1&save_history=1&q=${q}`, key);
+  const { history } = await api<{ history: { id: number }[] }>(base, 'GET', '/media/searches', key);
+  await api(base, 'POST', '/media/searches', key, { id: history[0]!.id });
+  const { media } = await api<{ media: { id: number }[] }>(base, 'GET', '/media/search?l=500&sort_by=title', key);
+  return { weekStart, weekEnd, player, savedSearch: history[0]!.id, itemIds: media.map((item) => item.id) };
+}
+
 /** `count` exceptions on occurrences spread over July (the benchmark's week among them). */
 async function addShowExceptions(base: string, key: string, player: number, itemId: number, count: number) {
   if (count === 0) return;
@@ -245,6 +270,8 @@ async function addShowExceptions(base: string, key: string, player: number, item
 
 // ---- load
 interface Figures {
+  /** The machine's 1-minute load average as the run began. */
+  loadAverage: number;
   rps: number;
   p50: number;
   p99: number;
@@ -255,10 +282,10 @@ interface Figures {
   bad: number;
 }
 /** One load run on `url`, with the CPU time each of `processes` spent per request during it. */
-async function loadWithCpu(processes: Record<string, ChildProcess>, url: string, headers: Record<string, string> = {}) {
-  const before = cpuSnapshot(processes);
-  const figures = await load(url, headers);
-  return { figures, cpu: cpuPerRequest(before, cpuSnapshot(processes), figures.total) };
+async function loadWithCpu(processes: Record<string, ChildProcess>, url: string, headers: Record<string, string> = {}, endpoint?: Endpoint) {
+  const before = await cpuSnapshot(processes);
+  const figures = await load(url, headers, seconds, endpoint);
+  return { figures, cpu: cpuPerRequest(before, await cpuSnapshot(processes), figures.total) };
 }
 
 /** The middle value by `key` (the lower of the two middle ones for an even count). */
@@ -308,9 +335,19 @@ async function pairedRuns(yardstick: Yardstick, measure: () => Promise<Run>): Pr
   };
 }
 
-async function load(url: string, headers: Record<string, string> = {}, duration = seconds): Promise<Figures> {
-  const result = await autocannon({ url, connections, duration, headers });
+async function load(url: string, headers: Record<string, string> = {}, duration = seconds, endpoint?: Endpoint): Promise<Figures> {
+  const loadAverage = loadavg()[0]!;
+  const write = endpoint?.body;
+  let n = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    headers: write ? { ...headers, 'content-type': 'application/json' } : headers,
+    ...(write ? { requests: [{ method: endpoint.method ?? 'PUT', setupRequest: (request) => ({ ...request, body: write((n += 1)) }) }] } : {}),
+  });
   return {
+    loadAverage,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -337,30 +374,27 @@ async function measureSystem(
   base: string,
   processes: Record<string, ChildProcess>,
   key: string,
-  player: number,
+  setup: Setup,
   yardstick: Yardstick,
   notes: string[],
 ): Promise<SystemResult> {
   await sleep(2000); // let start-up work (outbox relays, JIT) settle
   const started = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, rssMb(child)]));
   const headers = { authorization: `Bearer ${key}` };
-  const endpoints: Record<string, string> = {
-    uid: `${base}/api/v2/account/uid`,
-    search: `${base}/api/v2/media/search?q=river&l=50`,
-    shows: `${base}/api/v2/shows?start=${weekStart}&end=${weekEnd}&player=${player}`,
-  };
-  await load(endpoints.uid!, headers, 2); // warm-up
+  const calls = endpoints(setup);
+  await load(`${base}/api/v2/account/uid`, headers, 2); // warm-up
   const figures: Record<string, Figures> = {};
   const cpu: Record<string, Record<string, number>> = {};
   const ratios: SystemResult['ratios'] = {};
-  for (const [name, url] of Object.entries(endpoints)) {
-    if (!only.includes(name)) continue;
-    const paired = await pairedRuns(yardstick, () => loadWithCpu(processes, url, headers));
+  for (const name of only) {
+    const endpoint = calls[name];
+    if (!endpoint) throw new Error(`Unknown endpoint ${name} (BENCH_ENDPOINTS): one of ${Object.keys(calls).join(', ')}`);
+    const paired = await pairedRuns(yardstick, () => loadWithCpu(processes, `${base}/api/v2${endpoint.path}`, headers, endpoint));
     figures[name] = paired.result.figures;
     cpu[name] = paired.result.cpu;
     ratios[name] = { median: paired.ratio, low: Math.min(...paired.ratios), high: Math.max(...paired.ratios) };
     notes.push(
-      `${name}: ${repeat} run${repeat > 1 ? 's' : ''} at ${paired.rates.join(', ')} req/s (ratios ${paired.ratios.map((r) => r.toFixed(3)).join(', ')}), bare Fastify around them at ${paired.bareRates.join(', ')} req/s`,
+      `${name}: load average ${paired.result.figures.loadAverage.toFixed(2)} as the reported run began; ${repeat} run${repeat > 1 ? 's' : ''} at ${paired.rates.join(', ')} req/s (ratios ${paired.ratios.map((r) => r.toFixed(3)).join(', ')}), bare Fastify around them at ${paired.bareRates.join(', ')} req/s`,
     );
     console.error(
       `  ${label} ${name}: ${figures[name]!.rps.toFixed(0)} req/s, p50 ${figures[name]!.p50} ms, p99 ${figures[name]!.p99} ms, ${figures[name]!.bad} bad; ratio ${paired.ratio.toFixed(3)} (${paired.ratios.map((r) => r.toFixed(3)).join(', ')})`,
@@ -394,12 +428,13 @@ async function embedded(yardstick: Yardstick): Promise<SystemResult> {
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   const port = await freePort();
   // As `pnpm start` runs it: apps/server's start script, default LOG_LEVEL, admin/admin.
-  const server = startProcess('embedded', join(root, 'apps', 'server'), 'src/main.ts', { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }, { profile: profiled.has('embedded') });
+  const server = startProcess('embedded', join(targetRoot, 'apps', 'server'), 'src/main.ts', { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }, { profile: profiled.has('embedded') });
   const base = `http://127.0.0.1:${port}`;
   await waitFor('the embedded server', async () => (await fetch(`${base}/readyz`)).ok);
   const { key } = await api<{ key: string }>(base, 'POST', '/account/login', undefined, { username: 'admin', password: 'admin' });
-  const player = await createBusyPlayer(base, key);
-  const result = await measureSystem('embedded', base, { 'airwave (all in one)': server }, key, player, yardstick, [
+  const setup = await prepare(base, key);
+  serverPids = async () => ({});
+  const result = await measureSystem('embedded', base, { 'airwave (all in one)': server }, key, setup, yardstick, [
     `${embeddedItems.toLocaleString('en')} media items loaded into PGlite in ${loadSeconds.toFixed(1)} s`,
   ]);
   await stopChild(server);
@@ -434,10 +469,10 @@ async function distributed(yardstick: Yardstick): Promise<SystemResult> {
   const processes: Record<string, ChildProcess> = {};
   // As the images run them: every service from its bundle.
   for (const service of ['account', 'media', 'scheduling', 'modules', 'gateway']) {
-    const built = spawnSync('pnpm', ['--filter', `@airwave/${service}`, 'build'], { cwd: root, encoding: 'utf8' });
+    const built = spawnSync('pnpm', ['--filter', `@airwave/${service}`, 'build'], { cwd: targetRoot, encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`Cannot bundle ${service}: ${built.stderr}`);
     const gateway = service === 'gateway';
-    processes[service] = startProcess(service, join(root, 'services', service), 'dist/main.js', gateway ? { ...env, PORT: String(port) } : env, { profile: profiled.has(service) });
+    processes[service] = startProcess(service, join(targetRoot, 'services', service), 'dist/main.js', gateway ? { ...env, PORT: String(port) } : env, { profile: profiled.has(service) });
   }
   const base = `http://127.0.0.1:${port}`;
   let key = '';
@@ -447,8 +482,11 @@ async function distributed(yardstick: Yardstick): Promise<SystemResult> {
     await Promise.all(['/media/formats', '/players', '/modules'].map((path) => api(base, 'GET', path, key)));
     return true;
   });
-  const player = await createBusyPlayer(base, key);
-  const result = await measureSystem('separate services', base, processes, key, player, yardstick, [
+  const setup = await prepare(base, key);
+  const watcher = await openDatabase({ url: database.url, poolSize: 1 });
+  cleanups.push(() => watcher.close());
+  serverPids = machineServerPids(watcher, new URL(database.url).pathname.slice(1));
+  const result = await measureSystem('separate services', base, processes, key, setup, yardstick, [
     `${items.toLocaleString('en')} media items loaded into PostgreSQL in ${loadSeconds.toFixed(1)} s`,
   ]);
   await Promise.all(Object.values(processes).map((child) => stopChild(child)));
@@ -466,22 +504,18 @@ function report(yardstick: Yardstick, systems: SystemResult[]) {
   lines.push('Every run of a system lies between two bare Fastify runs; its ratio divides by their mean. The ratio column is the');
   lines.push(`median of the ${repeat} pair${repeat > 1 ? 's' : ''} (lowest – highest), req/s to p99 are those of the run with the median ratio.`);
   lines.push('');
-  lines.push('| Target | Endpoint | req/s | p50 | p99 | ratio to bare Fastify (lowest – highest) | non-2xx / errors |');
-  lines.push('|---|---|---|---|---|---|---|');
+  lines.push('| Target | Endpoint | req/s | p50 | p99 | ratio to bare Fastify (lowest – highest) | non-2xx / errors | load average |');
+  lines.push('|---|---|---|---|---|---|---|---|');
   const bareBad = yardstick.runs.reduce((sum, run) => [sum[0]! + run.figures.non2xx, sum[1]! + run.figures.errors], [0, 0]);
   lines.push(
-    `| bare Fastify (${bareRates.length} runs) | GET / | ${f0(median(bareRates))} (median; ${f0(Math.min(...bareRates))} – ${f0(Math.max(...bareRates))}) | ${median(yardstick.runs.map((run) => run.figures.p50))} ms | ${median(yardstick.runs.map((run) => run.figures.p99))} ms | 1 | ${bareBad[0]} / ${bareBad[1]} |`,
+    `| bare Fastify (${bareRates.length} runs) | GET / | ${f0(median(bareRates))} (median; ${f0(Math.min(...bareRates))} – ${f0(Math.max(...bareRates))}) | ${median(yardstick.runs.map((run) => run.figures.p50))} ms | ${median(yardstick.runs.map((run) => run.figures.p99))} ms | 1 | ${bareBad[0]} / ${bareBad[1]} | |`,
   );
-  const names: Record<string, string> = {
-    uid: 'GET /api/v2/account/uid (session)',
-    search: `GET /api/v2/media/search?q=river&l=50`,
-    shows: 'GET /api/v2/shows (a week, 50 entries)',
-  };
+  const names = Object.fromEntries(Object.entries(endpoints({ weekStart, weekEnd, player: 0, savedSearch: 0, itemIds: [] })).map(([name, e]) => [name, e.label]));
   for (const system of systems) {
     for (const [name, figures] of Object.entries(system.figures)) {
       const ratio = system.ratios[name]!;
       lines.push(
-        `| ${system.label} | ${names[name]} | ${f0(figures.rps)} | ${figures.p50} ms | ${figures.p99} ms | ${ratio.median.toFixed(3)} (${ratio.low.toFixed(3)} – ${ratio.high.toFixed(3)}) | ${figures.non2xx} / ${figures.errors} |`,
+        `| ${system.label} | ${names[name]} | ${f0(figures.rps)} | ${figures.p50} ms | ${figures.p99} ms | ${ratio.median.toFixed(3)} (${ratio.low.toFixed(3)} – ${ratio.high.toFixed(3)}) | ${figures.non2xx} / ${figures.errors} | ${figures.loadAverage.toFixed(2)} |`,
       );
     }
   }
@@ -493,14 +527,15 @@ function report(yardstick: Yardstick, systems: SystemResult[]) {
   lines.push('');
   lines.push("CPU per request (µs of user + system time, from /proc, over each run; the machine's servers counted whole):");
   lines.push('');
-  lines.push('| Target | Endpoint | CPU per request by process | total |');
+  lines.push('| Target | Endpoint | CPU per request by process | server total (µs) |');
   lines.push('|---|---|---|---|');
   const cpuLine = (cpu: Record<string, number>) =>
     Object.entries(cpu)
       .filter(([, us]) => us >= 0.5)
       .map(([name, us]) => `${name} ${f0(us)}`)
       .join(', ');
-  const cpuTotal = (cpu: Record<string, number>) => Object.values(cpu).reduce((a, b) => a + b, 0);
+  // The server side only: the load generator's own CPU is listed, not summed.
+  const cpuTotal = (cpu: Record<string, number>) => Object.entries(cpu).reduce((sum, [name, us]) => (name.startsWith('autocannon') ? sum : sum + us), 0);
   const bareCpu = yardstick.runs.map((run) => run.cpu);
   const bareMedian = Object.fromEntries(Object.keys(bareCpu[0] ?? {}).map((name) => [name, median(bareCpu.map((cpu) => cpu[name] ?? 0))]));
   lines.push(`| bare Fastify (median of ${bareCpu.length} runs) | GET / | ${cpuLine(bareMedian)} | ${f0(cpuTotal(bareMedian))} |`);

@@ -1,7 +1,8 @@
 import { AirwaveError } from '@airwave/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeReply, unwrapReply, unwrapReplyJson } from './errors';
+import { encodeReply, readReply, unwrapReply, unwrapReplyJson } from './errors';
+import { JsonText } from './json-text';
 
 describe('unwrapReplyJson', () => {
   it('gives exactly the JSON text of a success reply’s data, as parsing and serializing it again would', () => {
@@ -39,5 +40,20 @@ describe('unwrapReplyJson', () => {
     for (const wire of ['', 'not json', '{"ok":true,"data":', '[1]', '{"ok":false}']) {
       expect(() => unwrapReplyJson(wire, 's')).toThrow(expect.objectContaining({ code: 'internal' }) as Error);
     }
+  });
+});
+
+describe('JsonText replies', () => {
+  it('are sent as their text, read back as the value it writes, and written inside other values', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (data) => {
+        const text = JSON.stringify(data);
+        const wire = encodeReply({ ok: true, data: new JsonText(text) }, undefined);
+        expect(unwrapReplyJson(wire, 'test.subject')).toBe(text);
+        expect(readReply(wire, 'test.subject')).toEqual(JSON.parse(text));
+        expect(JSON.parse(JSON.stringify({ inner: new JsonText(text) }))).toEqual({ inner: JSON.parse(text) });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

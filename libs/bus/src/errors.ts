@@ -1,4 +1,5 @@
 import { AirwaveError, BusReply } from '@airwave/contracts';
+import { JsonText } from './json-text';
 
 /** What a handler's outcome looks like on the wire (both transports use it, through encodeReply). */
 function replyOf(result: { ok: true; data: unknown } | { ok: false; error: unknown }, onHandlerError: ((e: unknown) => void) | undefined): BusReply {
@@ -10,6 +11,8 @@ function replyOf(result: { ok: true; data: unknown } | { ok: false; error: unkno
 
 /** The serialized reply; a reply that cannot be serialized (cycles, BigInt) becomes 'internal'. */
 export function encodeReply(result: { ok: true; data: unknown } | { ok: false; error: unknown }, onHandlerError: ((e: unknown) => void) | undefined): string {
+  // Answered as JSON text: the text is the data (the shape SUCCESS_PREFIX and unwrapReplyJson read).
+  if (result.ok && result.data instanceof JsonText) return `${SUCCESS_PREFIX}${result.data.text}}`;
   try {
     return JSON.stringify(replyOf(result, onHandlerError));
   } catch (error) {

@@ -3,6 +3,7 @@ export * from './in-process';
 export * from './nats';
 export { streamName, subjectMatches } from './subjects';
 export { deadlineOf, withDeadline } from './deadline';
+export { JsonText } from './json-text';
 import { createInProcessBus } from './in-process';
 import { connectNatsBus } from './nats';
 import type { Bus, BusOptions } from './types';

@@ -41,7 +41,14 @@ class DeadlineDriver implements Driver {
   releaseConnection = (connection: DatabaseConnection) => this.inner.releaseConnection(innerOf(connection));
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    timeLeft('start');
+    const before = timeLeft('start');
+    // A plain transaction on a server starts with its statement timeout in one round trip (both
+    // statements in one simple query); one with settings as Kysely begins it, then the timeout.
+    if (before !== undefined && this.server && settings.isolationLevel === undefined && settings.accessMode === undefined) {
+      await innerOf(connection).executeQuery(CompiledQuery.raw(`begin; set local statement_timeout = ${Math.max(1, Math.floor(before))}`));
+      (connection as DeadlineConnection).inTransaction = true;
+      return;
+    }
     await this.inner.beginTransaction(innerOf(connection), settings);
     try {
       const left = timeLeft('start');

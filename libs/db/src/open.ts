@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { withDeadlines } from './deadline-dialect';
+import { DEFAULT_MAX_WAITING, withQueueBound } from './queue-bound';
 
 // Every database handle is untyped at this level; services type their own schema.
 export type AnyDB = Kysely<any>;
@@ -101,7 +102,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ? { dataDir, extensions: { pg_trgm, unaccent, btree_gist } } : { extensions: { pg_trgm, unaccent, btree_gist } });
   // PGlite runs a statement to its end in this thread; statement_timeout would not interrupt it.
-  const root: AnyDB = new Kysely({ dialect: withDeadlines(new PGliteDialect(client), false) });
+  // Its queue bounded (queue-bound.ts): a 503 to retry rather than seconds of waiting.
+  const maxWaiting = Number(process.env.AIRWAVE_DB_QUEUE ?? DEFAULT_MAX_WAITING);
+  const root: AnyDB = new Kysely({ dialect: withDeadlines(withQueueBound(new PGliteDialect(client), maxWaiting > 0 ? maxWaiting : DEFAULT_MAX_WAITING), false) });
   return {
     root,
     kind: 'pglite',

@@ -12,6 +12,7 @@ import type { SessionStore } from '@airwave/sessions';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ModuleRoutes } from './module-routes';
 import { operationRunner } from './operation-runner';
+import { createSessionCache } from './session-cache';
 import accessLog from './plugins/access-log';
 import apiDocs from './plugins/api-docs';
 import apiRoutes from './plugins/api-routes';
@@ -119,7 +120,10 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   await app.register(accessLog, { logger: options.logger, metrics: options.metrics });
   await app.register(bodyParsing);
   await app.register(errors, { retryAfterSeconds });
-  await app.register(authentication, { bus, sessions });
+  const sessionCache = createSessionCache(sessions);
+  const following = await sessionCache.follow(bus);
+  app.addHook('onClose', async () => following.unsubscribe());
+  await app.register(authentication, { bus, sessions, cache: sessionCache });
 
   const moduleRoutes = new ModuleRoutes(bus, options.moduleOperations ?? new Map(), options.logger);
   const runOperation = operationRunner({
@@ -128,6 +132,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     identifyCaller: app.identifyCaller,
     requestTimeoutMs: options.requestTimeoutMs,
     onModulesChanged: () => moduleRoutes.invalidate(),
+    onAccountChanged: () => sessionCache.clear(),
   });
   await app.register(apiRoutes, { runOperation, moduleRoutes });
   await app.register(calendarFeeds, { bus, requestTimeoutMs: options.requestTimeoutMs });

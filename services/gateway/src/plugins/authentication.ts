@@ -11,10 +11,13 @@ import fp from 'fastify-plugin';
 import { appKeyAllows, type Endpoint } from '../appkeys';
 import { readCredentials } from '../credentials';
 import { API } from '../http-constants';
+import type { SessionCache } from '../session-cache';
 
 export interface AuthenticationOptions {
   bus: Bus;
   sessions: SessionStore;
+  /** Sessions resolved a moment ago (session-cache.ts); without it, the store is asked every time. */
+  cache?: SessionCache;
 }
 
 /** A resolved caller; `expiresAt` is the session's new expiry (Unix seconds) after sliding forward. */
@@ -33,7 +36,7 @@ declare module 'fastify' {
   }
 }
 
-function callerOf(bus: Bus, sessions: SessionStore) {
+function callerOf(bus: Bus, sessions: SessionStore, cache: SessionCache | undefined) {
   async function byAppKey(request: FastifyRequest, keyId: number, key: string): Promise<Caller> {
     const found = (await bus.request(
       accountMore.keyAuthenticate.subject,
@@ -50,7 +53,7 @@ function callerOf(bus: Bus, sessions: SessionStore) {
   }
 
   async function bySession(request: FastifyRequest, key: string, userId: number | undefined): Promise<Caller> {
-    const found = await sessions.authenticate(key);
+    const found = await (cache ?? sessions).authenticate(key);
     if (!found || (userId !== undefined && userId !== found.session.userId)) throw unauthenticated('Invalid or expired credentials.');
     let profile = found.profile;
     if (!profile) {
@@ -79,8 +82,8 @@ function callerOf(bus: Bus, sessions: SessionStore) {
   };
 }
 
-const authentication: FastifyPluginCallback<AuthenticationOptions> = (app, { bus, sessions }, done) => {
-  app.decorate('identifyCaller', callerOf(bus, sessions));
+const authentication: FastifyPluginCallback<AuthenticationOptions> = (app, { bus, sessions, cache }, done) => {
+  app.decorate('identifyCaller', callerOf(bus, sessions, cache));
   done();
 };
 

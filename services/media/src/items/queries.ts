@@ -18,18 +18,19 @@ export async function itemType(trx: MediaDB, id: number): Promise<string> {
   return (await trx.selectFrom('items').select('type').where('id', '=', id).executeTakeFirstOrThrow()).type;
 }
 
-/** Inserts a new item's row (rules.ts newItemRow); answers its id. */
-export async function insertItem(trx: MediaDB, row: Record<string, unknown>): Promise<number> {
-  return (await trx.insertInto('items').values(row as never).returning('id').executeTakeFirstOrThrow()).id;
+/** Inserts a new item's row (rules.ts newItemRow); answers the row as stored. */
+export async function insertItem(trx: MediaDB, row: Record<string, unknown>): Promise<ItemRow> {
+  return trx.insertInto('items').values(row as never).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Writes an edited item's changes (rules.ts editedItemChanges), bumping its version. */
-export async function updateItem(trx: MediaDB, id: number, changes: Record<string, unknown>): Promise<void> {
-  await trx
+/** Writes an edited item's changes (rules.ts editedItemChanges), bumping its version; answers the row as stored. */
+export async function updateItem(trx: MediaDB, id: number, changes: Record<string, unknown>): Promise<ItemRow> {
+  return trx
     .updateTable('items')
     .set({ ...changes, updated: new Date(), version: nextVersion } as never)
     .where('id', '=', id)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Makes a version's file the item's file. */

@@ -4,7 +4,7 @@ import type { ServiceEvents } from '@airwave/service-kit';
 import type { MediaContext } from '../context';
 import { claimUpload, lockUpload } from '../files/queries';
 import type { ItemRow, MediaDB, UploadRow } from '../schema';
-import { itemAsAnswered } from '../shared/item-events';
+import { itemState } from '../shared/item-row';
 import { insertVersion } from '../versions/queries';
 import { versionOfUpload } from '../versions/rules';
 import { insertItem, lockItems, updateItem } from './queries';
@@ -69,15 +69,16 @@ async function planItem(trx: MediaDB, item: MediaItemInput, locked: Map<number, 
 }
 
 async function createItem(trx: MediaDB, events: ServiceEvents, plan: Plan & { kind: 'new' }, principal: Principal) {
-  const id = await insertItem(trx, newItemRow(plan.item, plan.upload, principal));
+  // The event's item is the row the insert answered (nothing below changes it), as the update's below.
+  const row = await insertItem(trx, newItemRow(plan.item, plan.upload, principal));
   await claimUpload(trx, plan.upload.file_id);
-  await insertVersion(trx, versionOfUpload(plan.upload, { media_id: id, created: Math.floor(Date.now() / 1000), notes: '', active: true }));
-  await events.record(trx, 'media.item.saved', { id, created: true, item: await itemAsAnswered(trx, id) }, principal);
-  return { id };
+  await insertVersion(trx, versionOfUpload(plan.upload, { media_id: row.id, created: Math.floor(Date.now() / 1000), notes: '', active: true }));
+  await events.record(trx, 'media.item.saved', { id: row.id, created: true, item: itemState(row) }, principal);
+  return { id: row.id };
 }
 
 async function editItem(trx: MediaDB, events: ServiceEvents, plan: Plan & { kind: 'edit' }, principal: Principal) {
-  await updateItem(trx, plan.row.id, editedItemChanges(plan.row, plan.item, principal));
-  await events.record(trx, 'media.item.saved', { id: plan.row.id, created: false, item: await itemAsAnswered(trx, plan.row.id) }, principal);
+  const row = await updateItem(trx, plan.row.id, editedItemChanges(plan.row, plan.item, principal));
+  await events.record(trx, 'media.item.saved', { id: row.id, created: false, item: itemState(row) }, principal);
   return { id: plan.row.id };
 }

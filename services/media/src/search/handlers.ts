@@ -1,21 +1,23 @@
 // GET /media/search: simple words (with the user's default searches) or advanced filters, over
 // one list of the library, a page in the chosen order (run-search.ts finds it).
-import type { Subscription } from '@airwave/bus';
+import { JsonText, type Subscription } from '@airwave/bus';
 import { media, type Principal, type SearchFilter } from '@airwave/contracts';
 import { bindOperation } from '@airwave/service-kit';
+import type { Expression } from 'kysely';
 import type { z } from 'zod';
 import type { MediaContext } from '../context';
 import { defaultFilters, recordHistory } from '../saved-searches/queries';
 import type { MediaDB } from '../schema';
-import { itemOut } from '../shared/item-row';
 import { parseFilters, usesTrigramIndex } from './filters';
 import { assertValidFilters, filtersCondition, filtersUseTrigramIndex, listOf, sortColumns, whoseItems, wordsCondition, type Condition } from './rules';
+import { pageJson, pageJsonQuery } from './page-json';
 import { runSearch } from './run-search';
 
 type SearchInput = z.output<(typeof media.search)['input']>;
 
 export function bindSearch({ db, bus }: MediaContext): Promise<Subscription[]> {
-  return Promise.all([bindOperation(bus, media.search, (input, { principal }) => search(db, input, principal))]);
+  // The reply is written as JSON text (page-json.ts): its items are never parsed in this service.
+  return Promise.all([bindOperation(bus, media.search, async (input, { principal }) => (await search(db, input, principal)) as never)]);
 }
 
 async function search(db: MediaDB, input: SearchInput, principal: Principal) {
@@ -25,19 +27,23 @@ async function search(db: MediaDB, input: SearchInput, principal: Principal) {
     ...listOf(input.s),
     match: (eb) => eb.and(conditions.map((c) => c(eb))),
     trigram: found.trigram,
+    estimable: found.estimable,
     column: sortColumns[input.sort_by],
     dir: input.sort_dir,
     limit: input.l,
     offset: input.o,
+    itemsJson: (ids) => pageJsonQuery(db, ids, principal) as unknown as Expression<string | null>,
   });
-  return { num_results: result.count, num_results_exact: result.exact, media: result.rows.map((r) => itemOut(r, principal)) };
+  const items = result.json ?? (await pageJson(db, result.ids, principal));
+  return new JsonText(`{"num_results":${result.count},"num_results_exact":${result.exact},"media":${items}}`);
 }
 
 /** The words, and every default search of the user. */
 async function simpleSearch(db: MediaDB, words: string, principal: Principal) {
   const conditions: Condition[] = [wordsCondition(words)];
   for (const filters of await defaultFilters(db, principal.userId)) conditions.push(filtersCondition(parseFilters(filters)));
-  return { conditions, trigram: usesTrigramIndex(words) };
+  // Words alone: the planner has statistics for them (run-search.ts, `estimable`).
+  return { conditions, trigram: usesTrigramIndex(words), estimable: conditions.length === 1 };
 }
 
 /** The filters, kept in the user's history when asked to. */
@@ -45,5 +51,5 @@ async function advancedSearch(db: MediaDB, filters: SearchFilter[], saveHistory:
   // Validates the filters (a 400) before anything is stored.
   assertValidFilters(filters);
   if (saveHistory) await recordHistory(db, principal.userId, filters);
-  return { conditions: [filtersCondition(filters)], trigram: filtersUseTrigramIndex(filters) };
+  return { conditions: [filtersCondition(filters)], trigram: filtersUseTrigramIndex(filters), estimable: false };
 }

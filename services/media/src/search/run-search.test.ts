@@ -69,18 +69,19 @@ describe('media search strategies', () => {
             .orderBy(column, dir)
             .orderBy('id', dir)
             .execute();
-          for (const offset of [0, 50, 700, 3000]) {
+          for (const [offset, estimable] of [[0, true], [50, true], [700, true], [3000, true], [0, false], [700, false]] as const) {
             const result = await runSearch(db, {
               ...list,
               match: (eb) => wordsExpression(eb, words) ?? sql<boolean>`true`,
               trigram: words.split(' ').some((w) => w.length >= 3),
+              estimable,
               column,
               dir,
               limit: 50,
               offset,
             });
-            const label = `${words || '(all)'} ${column} ${dir} ${JSON.stringify(list)} o=${offset}`;
-            expect(result.rows.map((r) => r.id), label).toEqual(reference.slice(offset, offset + 50).map((r) => r.id));
+            const label = `${words || '(all)'} ${column} ${dir} ${JSON.stringify(list)} o=${offset} estimable=${estimable}`;
+            expect(result.ids, label).toEqual(reference.slice(offset, offset + 50).map((r) => r.id));
             if (result.exact) expect(result.count, label).toBe(reference.length);
             else {
               // Only ever an estimate past the limit, and of the right size on evenly spread data.

@@ -6,16 +6,19 @@ import { bindOperation } from '@airwave/service-kit';
 import type { ModulesContext } from '../context';
 import { deliveryAsAnswered, deliveryPage, deliveryRow, requeue } from './deliveries';
 import { registerWebhook, removeWebhook, rotateSecret, sendTestEvent, updateWebhook } from './registration';
+import type { WebhookCache } from './webhook-cache';
 import { enabledWebhookRow, webhookAsAnswered, webhookRow, webhookRows, webhooksAsAnswered } from './queries';
 
-export function bindWebhooks(ctx: ModulesContext) {
+export function bindWebhooks(ctx: ModulesContext, cache: WebhookCache) {
   const { bus, db } = ctx;
+  // A change drops the intake's copy of the enabled webhooks once it has committed (or failed).
+  const changing = <T>(change: Promise<T>) => change.finally(() => cache.invalidate());
   return Promise.all([
     bindOperation(bus, webhooks.list, async () => webhooksAsAnswered(db, await webhookRows(db))),
     bindOperation(bus, webhooks.get, ({ id }) => webhookAsAnswered(db, id)),
-    bindOperation(bus, webhooks.create, (input, call) => registerWebhook(ctx, input, call)),
-    bindOperation(bus, webhooks.update, (input, call) => updateWebhook(ctx, input, call)),
-    bindOperation(bus, webhooks.remove, ({ id }, call) => removeWebhook(ctx, id, call)),
+    bindOperation(bus, webhooks.create, (input, call) => changing(registerWebhook(ctx, input, call))),
+    bindOperation(bus, webhooks.update, (input, call) => changing(updateWebhook(ctx, input, call))),
+    bindOperation(bus, webhooks.remove, ({ id }, call) => changing(removeWebhook(ctx, id, call))),
     bindOperation(bus, webhooks.rotateSecret, ({ id }, call) => rotateSecret(ctx, id, call)),
     bindOperation(bus, webhooks.test, ({ id }, call) => sendTestEvent(ctx, id, call)),
     bindOperation(bus, webhooks.deliveries, async ({ id, ...filter }) => {

@@ -6,18 +6,19 @@ import type { Bus, Subscription } from '@airwave/bus';
 import { EventFrame, eventTypeMatches } from '@airwave/contracts';
 import type { ModulesDB } from '../schema';
 import { logDeliveries } from './deliveries';
-import { enabledWebhooks } from './queries';
+import type { WebhookCache } from './webhook-cache';
 
 export const INTAKE_CONSUMER = 'modules-webhooks';
 
 /** The body a webhook receives: the event's frame, as subscribers on the bus read it. */
 export const bodyOf = (frame: EventFrame) => JSON.stringify(frame);
 
-export async function logEventDeliveries(db: ModulesDB, frame: EventFrame): Promise<number> {
+export async function logEventDeliveries(db: ModulesDB, webhooks: WebhookCache, frame: EventFrame): Promise<number> {
   const occurredAt = new Date(frame.occurredAt);
-  const wanted = (await enabledWebhooks(db)).filter(
+  const wanted = (await webhooks.enabled()).filter(
     (webhook) => webhook.created_at <= occurredAt && webhook.event_types.some((pattern) => eventTypeMatches(pattern, frame.type)),
   );
+  if (wanted.length === 0) return 0;
   const body = bodyOf(frame);
   const logged = await logDeliveries(
     db,
@@ -29,6 +30,7 @@ export async function logEventDeliveries(db: ModulesDB, frame: EventFrame): Prom
 export async function followEventsForWebhooks(
   db: ModulesDB,
   bus: Bus,
+  webhooks: WebhookCache,
   onLogged: () => void,
 ): Promise<Subscription> {
   return bus.subscribe(
@@ -36,7 +38,7 @@ export async function followEventsForWebhooks(
     async ({ data }) => {
       const frame = EventFrame.safeParse(data);
       if (!frame.success) return;
-      if ((await logEventDeliveries(db, frame.data)) > 0) onLogged();
+      if ((await logEventDeliveries(db, webhooks, frame.data)) > 0) onLogged();
     },
     // Redelivered while the database is unreachable: on NATS every 2 s at most, so half an hour of
     // outage. Writing the deliveries takes milliseconds: an event a dead replica held comes back in 10 s.

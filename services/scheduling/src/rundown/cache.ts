@@ -122,3 +122,15 @@ export async function markStale(trx: SchedulingDB, reach: Reach, now: number): P
   }
   return [...spans.values()];
 }
+
+/** Whether a change to these media items reaches a cached block that has not begun (markStale would mark one). */
+export async function reachesAny(db: SchedulingDB, reach: { mediaIds: number[] }, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('rundown_blocks')
+    .select('player_id')
+    .where('start', '>', new Date(now))
+    .where(sql<boolean>`media_ids && ${sql.val(reach.mediaIds)}::integer[]`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -7,7 +7,7 @@ import type { SchedulingContext } from '../context';
 import { listZone } from '../players/zones';
 import type { SchedulingDB } from '../schema';
 import { isoInZone } from '../schedule/recurrence';
-import { markStale, type Reach } from './cache';
+import { markStale, reachesAny, type Reach } from './cache';
 
 type Payload = Record<string, unknown> | undefined;
 
@@ -21,13 +21,17 @@ async function withChildren(db: SchedulingDB, playerId: number): Promise<number[
 
 /** Marks what a change reaches stale and announces it, in one transaction. */
 export async function invalidate({ db, events }: SchedulingContext, reach: Reach, now = Date.now()) {
-  await db.transaction().execute(async (trx) => {
-    for (const span of await markStale(trx, reach, now)) {
+  // Most media saves reach no cached block: one read says so, without a transaction or a relay run.
+  if ('mediaIds' in reach && !(await reachesAny(db, reach, now))) return;
+  const changed = await db.transaction().execute(async (trx) => {
+    const spans = await markStale(trx, reach, now);
+    for (const span of spans) {
       const zone = await listZone(trx, span.playerId);
       await events.record(trx, 'scheduling.rundown.changed', { player_id: span.playerId, start: isoInZone(span.start, zone), end: isoInZone(span.end, zone) }, null);
     }
+    return spans.length;
   });
-  events.kick();
+  if (changed > 0) events.kick();
 }
 
 /** What an event reaches, or null when it changes nothing a rundown answers. */
