@@ -32,6 +32,10 @@ describe.skipIf(missing.length > 0)('the Liquidsoap engine, listened to', () => 
     expect(result.latency).toBeLessThan(limit(2000));
   });
 
+  it("shows the item on air as Icecast's now playing, again after an alert", () => {
+    expect(result.nowPlaying).toEqual(['tones - item 2', 'tones - item 6']);
+  });
+
   it('never falls silent where nothing scheduled it', () => {
     expect(result.silences.filter((s) => s.to - s.from > 2000)).toEqual([]);
   });

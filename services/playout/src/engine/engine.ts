@@ -166,8 +166,8 @@ export class LiquidsoapEngine implements PlayerEngine {
     const text = fallbackPlaylist(plan);
     if (text !== this.fallbackText) {
       this.fallbackText = text;
+      // the playlist watches its file (inotify): no command, so pushes due now are not held up
       await writeFile(join(this.dir!, 'default.m3u'), text);
-      await this.telnet.command('default_reload');
     }
     const state = this.reconciler.state;
     const fresh = timeline(plan, Date.now(), this.options.timeline, { failed: state.failed, playing: state.playing });

@@ -42,6 +42,7 @@ settings.server.telnet.set(true)
 settings.server.telnet.bind_addr.set("127.0.0.1")
 settings.server.telnet.port.set(${o.telnetPort})
 settings.server.timeout.set(-1.)
+settings.frame.video.framerate.set(50)
 settings.frame.duration.set(0.02)
 
 # Stream time: the clock's own time (frames produced) mapped to Unix time by the earliest origin
@@ -68,7 +69,10 @@ const deck = (name: string) => `
 ${name}_q = request.queue(id="${name}_q")
 ${name}_from = ref(0.)
 ${name}_until = ref(0.)
+# A deck holds one item at a time: a push comes once the deck's previous window closed, so it
+# replaces whatever is left (a cut item, or the same push retried after a timeout).
 def ${name}_push(uri) =
+  ${name}_q.set_queue([])
   if null.defined(${name}_q.current()) then ${name}_q.skip() end
   r = request.create(uri)
   if request.resolve(content_type=${name}_q, timeout=2., r) then
@@ -143,7 +147,7 @@ def switched(channel) =
     b
   end
 end
-radio = fallback(id="air", track_sensitive=false, replay_metadata=false,
+radio = fallback(id="air", track_sensitive=false, replay_metadata=true,
   transitions=[switched("alert"), switched("live"), switched("main"), switched("default"), switched("none")],
   [alert, live, main, default, blank(id="silence")])
 

@@ -41,7 +41,7 @@ export class LiquidsoapTelnet {
   }
 
   /** Sends one command and resolves with its answer (commands are sent in order). */
-  command(line: string, timeoutMs = 5000): Promise<string> {
+  command(line: string, timeoutMs = 20_000): Promise<string> {
     const run = async () => {
       const socket = await this.open();
       return new Promise<string>((resolve, reject) => {

@@ -50,6 +50,13 @@ describe('tone detection', () => {
     );
   });
 
+  it('places a change finer with overlapping windows', () => {
+    const s = signal([[440, 1013], [660, 1000]]);
+    const found = transitions(detectTones(s, { rate: RATE, candidates: CANDIDATES, hopMs: 10 }), 15);
+    expect(found).toHaveLength(1);
+    expect(Math.abs(found[0]!.at - 1013)).toBeLessThanOrEqual(15);
+  });
+
   it('compares heard transitions with the plan after the constant latency', () => {
     const expected = [{ at: 1000, to: 550 }, { at: 5000, to: 660 }, { at: 9000, to: 440 }, { at: 12_000, to: 880 }];
     const heard = [{ at: 1400, to: 550 }, { at: 5380, to: 660 }, { at: 9450, to: 440 }];

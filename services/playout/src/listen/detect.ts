@@ -22,6 +22,8 @@ export interface DetectOptions {
   rate: number;
   candidates: readonly number[];
   windowMs?: number;
+  /** Step between windows, ms (default: the window; smaller steps place a transition finer). */
+  hopMs?: number;
   /** Below this RMS level (dBFS) a window is silence. */
   silenceDb?: number;
 }
@@ -45,9 +47,10 @@ export function goertzel(samples: ArrayLike<number>, start: number, end: number,
 export function detectTones(samples: Float32Array, options: DetectOptions): ToneWindow[] {
   const windowMs = options.windowMs ?? 50;
   const size = Math.round((options.rate * windowMs) / 1000);
+  const hop = Math.round((options.rate * (options.hopMs ?? windowMs)) / 1000);
   const silence = options.silenceDb ?? -40;
   const out: ToneWindow[] = [];
-  for (let start = 0; start + size <= samples.length; start += size) {
+  for (let start = 0; start + size <= samples.length; start += hop) {
     let energy = 0;
     for (let i = start; i < start + size; i += 1) energy += samples[i]! * samples[i]!;
     const level = 10 * Math.log10(energy / size + 1e-12);
@@ -62,14 +65,15 @@ export function detectTones(samples: Float32Array, options: DetectOptions): Tone
         }
       }
     }
-    out.push({ at: (start / options.rate) * 1000, tone, level });
+    // a window stands for its middle when windows overlap, so a change is placed where it is
+    out.push({ at: ((start + (size - hop) / 2) / options.rate) * 1000, tone, level });
   }
   return out;
 }
 
 /**
  * The changes of tone: a new tone counts once it holds for `minWindows` windows (a crossfade's
- * middle or one noisy window does not make a transition).
+ * middle or one noisy window does not make a transition; with a smaller hop, hold more windows).
  */
 export function transitions(windows: ToneWindow[], minWindows = 3): Transition[] {
   const out: Transition[] = [];

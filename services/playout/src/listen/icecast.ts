@@ -15,6 +15,8 @@ export interface PrivateIcecast {
   port: number;
   sourcePassword: string;
   url(mount: string): string;
+  /** The now-playing title Icecast shows for a mount (from its admin statistics), if any. */
+  nowPlaying(mount: string): Promise<string | undefined>;
   /** Stops Icecast (the engine's output then reconnects when it comes back on the same port). */
   stop(): Promise<void>;
   /** Starts it again on the same port after `stop`. */
@@ -83,6 +85,13 @@ export async function startIcecast(options: { port?: number; timeoutMs?: number 
     port,
     sourcePassword,
     url: (mount) => `http://127.0.0.1:${port}${mount.startsWith('/') ? mount : `/${mount}`}`,
+    nowPlaying: async (mount) => {
+      const res = await fetch(`http://127.0.0.1:${port}/admin/stats`, { headers: { authorization: `Basic ${Buffer.from(`admin:${sourcePassword}`).toString('base64')}` } });
+      const xml = await res.text();
+      const block = xml.split('<source mount="').find((b) => b.startsWith(`${mount}"`));
+      const title = block && /<title>([^<]*)<\/title>/.exec(block)?.[1];
+      return title?.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+    },
     stop,
     restart: launch,
     close: async () => {

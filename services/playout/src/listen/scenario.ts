@@ -31,6 +31,8 @@ export interface ScenarioResult {
   wallSeconds: number;
   rssKb: number;
   windows: ToneWindow[];
+  /** What Icecast showed as now playing during the first show item and after the alert. */
+  nowPlaying: Array<string | undefined>;
 }
 
 /** CPU seconds (user + system) and resident memory of a process, from /proc. */
@@ -55,7 +57,7 @@ function builder(T: number) {
 
 async function twoTones(dir: string, a: number, b: number): Promise<string> {
   const { execFile } = await import('node:child_process');
-  const first = await makeTone(join(dir, `part-${a}.wav`), a, 4);
+  const first = await makeTone(join(dir, `part-${a}.wav`), a, 6);
   const second = await makeTone(join(dir, `part-${b}.wav`), b, 4);
   const out = join(dir, `late-${a}-${b}.wav`);
   await new Promise<void>((resolve, reject) => execFile('sox', [first, second, out], (err) => (err ? reject(err) : resolve())));
@@ -87,7 +89,7 @@ async function makeFiles(dir: string): Promise<Files> {
   };
 }
 
-/** The plan: planned at U, the shows from T = U + 7 s. */
+/** The plan: planned at U, the shows from T = U + 9 s. */
 function scenarioPlan(files: Files, U: number, T: number): Plan {
   const item = builder(T);
   const s = (ms: number) => (ms - T) / 1000;
@@ -96,7 +98,7 @@ function scenarioPlan(files: Files, U: number, T: number): Plan {
     player_id: 1,
     fallback: [item(files.fallback, 0, 120, { key: 'default:1', context: 'fallback' })],
     items: [
-      item(files.late, s(U - 1000), 6), // under way when planned: starts a second or so later, 2 s or so into the file
+      item(files.late, s(U - 1000), 8), // under way when planned: starts a second or so later, 2 s or so into the file
       item(t[440], 0, 4),
       item(t[550], 4, 4, { crossfade: 1 }),
       item(t[660], 7, 4),
@@ -114,8 +116,8 @@ function scenarioPlan(files: Files, U: number, T: number): Plan {
 function expectedTransitions(U: number, T: number): ExpectedTransition[] {
   const at = (sec: number) => T + sec * 1000;
   return [
-    { at: U - 1000 + 4000, to: 1540, label: 'late start: the file continues at its offset' },
-    { at: U + 5000, to: FALLBACK_TONE, label: 'gap: default playlist' },
+    { at: U - 1000 + 6000, to: 1540, label: 'late start: the file continues at its offset' },
+    { at: U + 7000, to: FALLBACK_TONE, label: 'gap: default playlist' },
     { at: at(0), to: 440, label: 'first show item' },
     { at: at(4), to: 550, label: 'back to back' },
     { at: at(7.5), to: 660, label: 'crossfade (its middle)' },
@@ -145,7 +147,7 @@ function usageMeter(pid: number) {
 }
 
 /** Airs the scenario and judges it. `startTimeoutMs` bounds Liquidsoap's start on a busy machine. */
-export async function runListeningScenario(options: { startTimeoutMs?: number; log?: (m: string) => void } = {}): Promise<ScenarioResult> {
+export async function runListeningScenario(options: { startTimeoutMs?: number; log?: (m: string) => void; hopMs?: number } = {}): Promise<ScenarioResult> {
   const dir = await mkdtemp(join(tmpdir(), 'airwave-listen-'));
   const ice = await startIcecast();
   const harborPort = await freePort();
@@ -159,20 +161,22 @@ export async function runListeningScenario(options: { startTimeoutMs?: number; l
     const recorder = recordMount(ice.url('/listen'));
     await recorder.started;
     const U = Date.now() + 500;
-    const T = U + 7000;
+    const T = U + 9000;
     const plan = scenarioPlan(files, U, T);
     await sleepUntil(U);
     await engine.update(plan);
     setTimeout(() => stops.push(liveSource(harborPort, 'show-secret', 1210, 6.5)), Math.max(0, T + 17_000 - Date.now()));
     const usage = usageMeter(engine.pid!);
+    const titles = [2000, 19_500].map((ms) => sleepUntil(T + ms).then(() => ice.nowPlaying('/listen')).catch(() => undefined));
     await sleepUntil(T + 30_000);
     const used = await usage();
     const recording = await recorder.stop();
-    const windows = detectTones(recording.samples, { rate: recording.rate, candidates: CANDIDATES });
-    const heard = transitions(windows).map((t) => ({ at: recording.t0 + t.at, to: t.to }));
+    const hopMs = options.hopMs ?? 50;
+    const windows = detectTones(recording.samples, { rate: recording.rate, candidates: CANDIDATES, hopMs });
+    const heard = transitions(windows, Math.ceil(150 / hopMs)).map((t) => ({ at: recording.t0 + t.at, to: t.to }));
     const compared = compareTransitions(expectedTransitions(U, T), heard, { latencyHintMs: 500 });
     const firstSound = windows.find((w) => w.tone !== 0)?.at ?? 0;
-    return { ...compared, ...used, silences: silences(windows.filter((w) => w.at >= firstSound), 500), events, plan, windows };
+    return { ...compared, ...used, nowPlaying: await Promise.all(titles), silences: silences(windows.filter((w) => w.at >= firstSound), 500, hopMs), events, plan, windows };
   } finally {
     for (const stop of stops) stop();
     await engine.stop();
