@@ -15,6 +15,7 @@ import { createLogger } from '@airwave/logging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestSystem, type TestSystem } from '../src/harness';
 import { limit } from '../../vitest.shared';
+import { measureResume, type Resume } from './onair-resume';
 import { AT, CANDIDATES, expectedFromRundown, LIVE_TONE, makeStation, schedule, type Block, type Station } from './onair-schedule';
 
 const missing = await haveTools();
@@ -66,6 +67,7 @@ describe.skipIf(missing.length > 0)('on air through the whole system, listened t
   let blocks: Block[];
   const playing: { show?: Playing; alert?: Playing; at: number[] } = { at: [] };
   const stops: Array<() => void> = [];
+  let resume: Resume | undefined;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'airwave-onair-'));
@@ -111,10 +113,12 @@ describe.skipIf(missing.length > 0)('on air through the whole system, listened t
   afterAll(async () => {
     for (const stop of stops) stop();
     await recorder?.stop().catch(() => undefined);
+    await resume?.restarted.close();
     await system?.stop();
     await ice?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
     const lines = matched.map((m) => `${m.expected.label} → ${m.expected.to} Hz: ${m.error === undefined ? 'not heard' : `${Math.round(m.error)} ms`}`);
+    if (resume) process.stdout.write(`resume after a restart mid-item: off air ${Math.round(resume.offAirMs)} ms; step errors ${resume.errors.map((e) => `${e.tone} Hz ${Math.round(e.error)} ms`).join(', ')}\n`);
     process.stdout.write(`on air: latency ${Math.round(latency)} ms; largest transition error ${Math.round(maxError)} ms; silences > 500 ms: ${gaps.length ? gaps.map((g) => `${Math.round(g.to - g.from)} ms`).join(', ') : 'none'}\n${lines.join('\n')}\n`);
   });
 
@@ -163,4 +167,11 @@ describe.skipIf(missing.length > 0)('on air through the whole system, listened t
     expect(Math.abs(playing.show!.media!.time_left! - (T + AT.alert * 1000 - playing.at[0]!) / 1000)).toBeLessThanOrEqual(1);
     expect(playing.alert?.media?.id).toBe(station.media[1100]);
   });
+
+  // Last: it stops the system the tests above read.
+  it('resumes the item on air at its offset when the server is stopped and started again mid-item', async () => {
+    resume = await measureResume(system, admin, station.player, dir, ice.url('/onair'), latency, mountUp);
+    expect(resume.errors.length).toBeGreaterThanOrEqual(1);
+    for (const step of resume.errors) expect(Math.abs(step.error), `${step.tone} Hz`).toBeLessThan(limit(1000));
+  }, limit(120_000));
 });
