@@ -39,7 +39,7 @@ async function capacity() {
       await engine.start({ host: ice.host, port: ice.port, mount: `/p${p}`, password: ice.sourcePassword });
       engines.push(engine);
     }
-    const t0 = Date.now() + 10_000;
+    const t0 = Date.now() + 30_000; // room for the plans and the recorder to start on a busy machine
     const item = (p: number, i: number): PlannedItem => ({
       key: `${p}:${i}`, kind: 'file', path: tones[i % tones.length], media_id: i, title: `tone ${i}`, artist: 'bench', start: t0 + i * 9000,
       duration: 10_000, cue_in: 0, gain_db: -1, crossfade: 1, hard: false, context: 'show', show_id: 1, show_name: 'bench',

@@ -216,8 +216,17 @@ function sendOnce(base: URL, method: string, path: string, headers: Record<strin
       },
       (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
+        const reply = () => ({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') });
+        // A stream of server-sent events never ends by itself: its first event is the reply.
+        const stream = reply().contentType.startsWith('text/event-stream');
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          if (stream && /\ndata:[^\n]*\n\n/.test(reply().text)) {
+            resolve(reply());
+            req.destroy();
+          }
+        });
+        res.on('end', () => resolve(reply()));
         res.on('error', reject);
       },
     );

@@ -109,12 +109,16 @@ describe.each(modes)('player sync (%s)', (mode) => {
       const report = { player_id: fm, show_name: 'Breakfast', playlist_id: 12, playlist_end: now + 1800, media_id: spot, media_end: now + 3 };
       expect(await call(playerSync.recordNowPlaying, report)).toEqual({ changed: true });
       expect(await call(playerSync.recordNowPlaying, report)).toEqual({ changed: false });
-      const playing = await system.api.get<{ show_name: string; show_time_left: number; playlist_id: number; media: Record<string, unknown>; updated: string }>(`/players/playing/${fm}`, { key: reader });
+      const playing = await system.api.get<{ show_name: string; show_time_left: number; show_end: string; playlist_id: number; media: Record<string, unknown>; updated: string }>(`/players/playing/${fm}`, { key: reader });
       expect(playing.status, playing.text).toBe(200);
       expect(playing.body.data).toMatchObject({ show_name: 'Breakfast', playlist_id: 12, media: { id: spot, title: 'Morning, news', artist: 'The "Desk"', duration: 3 } });
       expect(playing.body.data.show_time_left).toBeGreaterThan(1790);
       expect(playing.body.data.show_time_left).toBeLessThanOrEqual(1800);
       expect(playing.body.data.media.time_left).toBeLessThanOrEqual(3);
+      // The ends as instants in the player's zone (London).
+      expect(Math.abs(Date.parse(playing.body.data.show_end) - (now + 1800) * 1000)).toBeLessThan(1000);
+      expect(playing.body.data.show_end).toMatch(/\+0[01]:00$/);
+      expect(Math.abs(Date.parse(playing.body.data.media.end as string) - (now + 3) * 1000)).toBeLessThan(1000);
       expect(Date.parse(playing.body.data.updated)).toBeGreaterThan(now * 1000 - 5000);
       expect(await call(playerSync.recordNowPlaying, { ...report, media_id: null, media_end: null })).toEqual({ changed: true });
       expect((await system.api.get<{ media: unknown }>(`/players/playing/${fm}`, { key: reader })).body.data.media).toBeNull();

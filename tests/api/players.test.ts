@@ -232,7 +232,7 @@ describe.each(apiModes)('players (%s)', (mode) => {
     it('answers now playing of a player that never reported with nothing, and 404 for no player', async () => {
       const reply = await system.api.get('/players/playing/' + fm, { key: reader });
       expect(reply.status, reply.text).toBe(200);
-      expect(reply.body.data).toEqual({ show_name: null, show_time_left: null, playlist_id: null, media: null, updated: null });
+      expect(reply.body.data).toEqual({ show_name: null, show_time_left: null, show_end: null, playlist_id: null, media: null, updated: null });
       expect((await system.api.get('/players/playing/987654', { key: reader })).status).toBe(404);
       expect((await system.api.get('/players/playing/' + fm)).status).toBe(401);
     });

@@ -209,6 +209,10 @@ describe.each(modes)("a station's day through remote.php (%s)", (mode) => {
     expect(warm.length).toBeGreaterThan(asked.length / 2);
     for (const { subjects } of warm) expect(askedOf(subjects, 'media')).toEqual({});
     for (const { subjects } of asked) expect(askedOf(subjects, 'media')['media.internal.summaries'] ?? 0).toBeLessThanOrEqual(1);
+    // Playlists are resolved in batches (the playlists a rundown asks for in one turn, one call), never one call each.
+    for (const { subjects } of asked) expect(askedOf(subjects, 'media')['media.internal.resolve-playlist'] ?? 0).toBe(0);
+    const first = askedOf(asked[0]!.subjects, 'media');
+    expect(first['media.internal.resolve-playlists']).toBeGreaterThan(0);
   });
 
   it('answers a real remote.php sync with the same last_updated, asking each service once', async () => {

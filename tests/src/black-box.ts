@@ -4,7 +4,9 @@
 // where a Docker engine has those images; AIRWAVE_STACK_TESTS=1 (as CI sets) makes their absence an
 // error instead of a skip, AIRWAVE_STACK_TESTS=0 turns the mode off.
 import { randomBytes } from 'node:crypto';
-import { AirwaveStack, stackImagesHere } from '@airwave/testcontainers';
+import { Writable } from 'node:stream';
+import { createLogger } from '@airwave/logging';
+import { AirwaveStack, stackImagesHere, type StartedAirwaveStack } from '@airwave/testcontainers';
 import { ADMIN_PASSWORD, Api, LOGIN_DELAY_SECONDS, modes, startTestSystem, type Mode } from './harness';
 import { limit } from '../../vitest.shared';
 
@@ -14,8 +16,13 @@ export interface BlackBoxSystem {
   mode: ApiMode;
   url: string;
   api: Api;
+  /** Every log line the system's processes wrote so far (with `{ logs: true }`; else empty), at level debug. */
+  logs(): Promise<string>;
   stop(): Promise<void>;
 }
+
+/** The Airwave processes of a stack whose logs `logs()` reads. */
+const STACK_PROCESSES = ['gateway', 'account', 'media', 'scheduling', 'modules'];
 
 async function stackRunsHere(): Promise<boolean> {
   const wanted = process.env.AIRWAVE_STACK_TESTS;
@@ -31,16 +38,36 @@ async function stackRunsHere(): Promise<boolean> {
 /** The modes the black-box suites run in: harness.ts's, and `stack` where it can run. */
 export const apiModes: ApiMode[] = [...modes, ...((await stackRunsHere()) ? (['stack'] as const) : [])];
 
-export async function startBlackBoxSystem(mode: ApiMode, extraEnv: Record<string, string> = {}): Promise<BlackBoxSystem> {
-  if (mode !== 'stack') return startTestSystem(mode, extraEnv);
+export async function startBlackBoxSystem(mode: ApiMode, extraEnv: Record<string, string> = {}, options: { logs?: boolean } = {}): Promise<BlackBoxSystem> {
+  const lines: string[] = [];
+  if (mode !== 'stack') {
+    const capture = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(chunk.toString());
+        callback();
+      },
+    });
+    const system = await startTestSystem(mode, extraEnv, options.logs ? { logger: createLogger({ level: 'debug', destination: capture }) } : {});
+    return Object.assign(system, { mode, logs: () => Promise.resolve(lines.join('')) });
+  }
   const station = `t${randomBytes(4).toString('hex')}`;
   const stack = await new AirwaveStack()
     .withAdminPassword(ADMIN_PASSWORD)
     .withPrefixes({ bus: station, redis: `${station}:` })
-    .withEnvironment({ REQUEST_TIMEOUT_MS: String(limit(5000)), LOGIN_FIRST_DELAY_SECONDS: String(LOGIN_DELAY_SECONDS), ...extraEnv })
+    .withEnvironment({ REQUEST_TIMEOUT_MS: String(limit(5000)), LOGIN_FIRST_DELAY_SECONDS: String(LOGIN_DELAY_SECONDS), ...(options.logs ? { LOG_LEVEL: 'debug' } : {}), ...extraEnv })
     .withLabels({ 'org.airwave.suite': 'tests' })
     .withStartupTimeout(limit(120_000))
     .start();
+  if (options.logs) await followLogs(stack, lines);
   const url = stack.getBaseUrl();
-  return { mode, url, api: new Api(url), stop: () => stack.stop() };
+  return { mode, url, api: new Api(url), logs: () => Promise.resolve(lines.join('')), stop: () => stack.stop() };
+}
+
+/** Collects every line the stack's Airwave processes write, from their start, into `lines`. */
+async function followLogs(stack: StartedAirwaveStack, lines: string[]): Promise<void> {
+  for (const name of STACK_PROCESSES) {
+    const stream = await stack.getContainer(name).logs();
+    stream.on('data', (chunk: Buffer | string) => lines.push(chunk.toString()));
+    stream.on('error', () => undefined);
+  }
 }

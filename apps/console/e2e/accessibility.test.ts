@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { adminApi, axeViolations as violations, browserAvailable, choose, seedMedia, startConsole, type ConsoleRun } from './support';
 
-const pages = ['/media', '/schedule', '/rundown', '/players', '/playlists', '/alerts', '/dayparting', '/modules', '/users', '/app-keys', '/webhooks', '/audit', '/settings'];
+const pages = ['/on-air', '/media', '/schedule', '/rundown', '/players', '/playlists', '/alerts', '/dayparting', '/modules', '/users', '/app-keys', '/webhooks', '/audit', '/settings'];
 
 describe.skipIf(!browserAvailable)('console: accessibility', () => {
   let run: ConsoleRun;

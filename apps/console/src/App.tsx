@@ -5,12 +5,14 @@ import { Notifications } from '@mantine/notifications';
 import { lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Guard } from './layout/Guard';
+import { Home } from './on-air/Home';
 import { Shell } from './layout/Shell';
 import { SessionProvider } from './session/SessionProvider';
 import type { AccountSettings } from './session/session-context';
 import { consoleTheme, cssVariablesResolver } from './theme';
 
 const pages = {
+  'on-air': () => import('./on-air/OnAirPage'),
   media: () => import('./media/MediaPage'),
   schedule: () => import('./schedule/SchedulePage'),
   players: () => import('./players/PlayersPage'),
@@ -25,6 +27,7 @@ const pages = {
   webhooks: () => import('./webhooks/WebhooksPage'),
   audit: () => import('./audit/AuditTrailPage'),
 };
+const OnAirPage = lazy(pages['on-air']);
 const MediaPage = lazy(pages.media);
 const SchedulePage = lazy(pages.schedule);
 const PlayersPage = lazy(pages.players);
@@ -41,7 +44,7 @@ const AuditTrailPage = lazy(pages.audit);
 
 // The page being opened starts loading now, beside the session check, rather than after it
 // (a module is fetched once: lazy() then finds it loaded or on its way).
-const opening = window.location.pathname.split('/')[1] || 'media';
+const opening = window.location.pathname.split('/')[1] || 'on-air';
 if (opening in pages) void pages[opening as keyof typeof pages]().catch(() => undefined);
 
 export function App() {
@@ -61,7 +64,8 @@ export function App() {
         <SessionProvider onSettings={onSettings}>
           <Routes>
             <Route element={<Shell />}>
-              <Route index element={<Navigate to="/media" replace />} />
+              <Route index element={<Home />} />
+              <Route path="on-air" element={<OnAirPage />} />
               <Route path="media" element={<MediaPage />} />
               <Route path="schedule" element={<SchedulePage />} />
               <Route path="rundown" element={<RundownPage />} />

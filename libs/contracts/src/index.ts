@@ -23,6 +23,7 @@ export * from './two-factor';
 export * from './audit';
 export * from './modules';
 export * from './scheduling';
+export * from './scheduling-now-playing-stream';
 export * from './times';
 export * from './media';
 export * from './playout';

@@ -30,6 +30,7 @@ export type AsRunEntry = z.infer<typeof AsRunEntry>;
 export const NowPlaying = z.object({
   show_name: z.string().nullable(),
   show_time_left: z.number().int().nullable().describe('Seconds until the show (or default playlist block) ends; null when unknown'),
+  show_end: z.string().nullable().describe("When the show (or default playlist block) ends, ISO 8601 in the player's zone; null when unknown"),
   playlist_id: z.number().int().nullable().describe('What the player reported as the show: the show series, 0 for the default playlist'),
   media: z
     .object({
@@ -38,6 +39,7 @@ export const NowPlaying = z.object({
       artist: z.string().nullable(),
       duration: z.number().nullable(),
       time_left: z.number().int().nullable(),
+      end: z.string().nullable().describe("When the item ends, ISO 8601 in the player's zone; null when unknown"),
     })
     .nullable()
     .describe('The media item airing, null between items'),

@@ -118,11 +118,12 @@ export class AirwaveStack {
     const env = this.processEnvironment(`postgres://airwave:${dbPassword}@postgres:5432/airwave`);
     await start('migrate', images.server, migrateContainer(images.server, env));
     // As the Kubernetes Secret's keys go: the admin password to the account service only, the
-    // encryption key to the account service (two-factor secrets) and the modules service (webhook secrets).
+    // encryption key to the account service (two-factor secrets), the modules service (webhook
+    // secrets) and the scheduling service (players' Icecast source passwords).
     const encryptionKey = randomBytes(32).toString('base64');
     const accountEnv = { ...env, AIRWAVE_ADMIN_PASSWORD: this.adminPassword, AIRWAVE_ENCRYPTION_KEY: encryptionKey };
     const modulesEnv = { ...env, AIRWAVE_ENCRYPTION_KEY: encryptionKey };
-    const envOf = (name: (typeof SERVICES)[number]) => (name === 'account' ? accountEnv : name === 'modules' ? modulesEnv : env);
+    const envOf = (name: (typeof SERVICES)[number]) => (name === 'account' ? accountEnv : name === 'modules' || name === 'scheduling' ? modulesEnv : env);
     await settleAll(SERVICES.map((name) => start(name, images[name], serviceContainer(name, images[name], envOf(name), volume.name))));
     // The gateway reaches the database only through the services.
     const gatewayEnv = Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'DATABASE_URL'));

@@ -23,6 +23,7 @@ import cors from './plugins/cors';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import gracefulClose from './plugins/graceful-close';
 import health from './plugins/health';
+import nowPlayingStream from './now-playing/plugin';
 import requestContext, { busHeadersOf, newRequestId } from './plugins/request-context';
 import routeCatalog from './plugins/route-catalog';
 import { parseQueryString } from './query-string';
@@ -63,6 +64,10 @@ export interface GatewayOptions {
   openMediaFile?: OpenFile;
   /** The login throttle's numbers for player syncs (remote.php). */
   playerThrottle?: PlayerThrottleNumbers;
+  /** Milliseconds between the now-playing stream's heartbeats (default 15 s). */
+  nowPlayingHeartbeatMs?: number;
+  /** Milliseconds a now-playing stream lasts before the client must reconnect (default 10 min). */
+  nowPlayingMaxAgeMs?: number;
   /** The station console's built files, served at `/` (plugins/console.ts); undefined: not served. */
   consoleDir?: string | null;
 }
@@ -126,6 +131,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   });
   await app.register(apiRoutes, { runOperation, moduleRoutes });
   await app.register(calendarFeeds, { bus, requestTimeoutMs: options.requestTimeoutMs });
+  await app.register(nowPlayingStream, { bus, logger: options.logger, requestTimeoutMs: options.requestTimeoutMs, heartbeatMs: options.nowPlayingHeartbeatMs, maxAgeMs: options.nowPlayingMaxAgeMs });
   await app.register(remote, { bus, sessions, requestTimeoutMs: options.requestTimeoutMs, throttle: options.playerThrottle, openMediaFile: options.openMediaFile });
   const helpers: GatewayHelpers = {
     bus,

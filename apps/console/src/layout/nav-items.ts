@@ -1,5 +1,6 @@
 /** The pages, each offered only to users holding its permission (null: everyone; `x` also held as `x:<id>`, for some players). */
 export const navItems = [
+  { to: '/on-air', label: 'On air', permission: null },
   { to: '/media', label: 'Media', permission: null },
   { to: '/schedule', label: 'Schedule', permission: null },
   { to: '/rundown', label: 'Rundown', permission: null },

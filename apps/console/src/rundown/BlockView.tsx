@@ -2,11 +2,15 @@
 // their offsets from the block's start and their clock times.
 import { Paper, Table, Text, Title } from '@mantine/core';
 import { formatDuration } from '../media/media-types';
+import type { Aired } from '../on-air/on-air-types';
+import { AiredCell, UnplannedList } from './aired-view';
 import { clock, clockAfter, offsetText, type Block } from './rundown-types';
 
 const kinds = { show: 'show', linein: 'live (line-in)', default_playlist: 'default playlist' } as const;
 
-export function BlockView({ block, zone, day, limit = 200 }: { block: Block; zone: string; day: string; limit?: number }) {
+/** `aired`: the day's as-run log, shown beside the plan (null: not readable, the plan alone). */
+export function BlockView({ block, zone, day, limit = 200, aired = null }: { block: Block; zone: string; day: string; limit?: number; aired?: Aired[] | null }) {
+  const now = Date.now();
   const heading = `${clock(block.start, zone, day)} – ${clock(block.end, zone, day)} ${block.name}`;
   return (
     <Paper withBorder p="sm" component="section" aria-label={heading}>
@@ -26,6 +30,7 @@ export function BlockView({ block, zone, day, limit = 200 }: { block: Block; zon
               <Table.Th>Item</Table.Th>
               <Table.Th>Length</Table.Th>
               <Table.Th>Crossfade</Table.Th>
+              {aired && <Table.Th>Aired</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -37,12 +42,14 @@ export function BlockView({ block, zone, day, limit = 200 }: { block: Block; zon
                 <Table.Td>{item.artist ? `${item.artist} - ${item.title}` : item.title}</Table.Td>
                 <Table.Td>{formatDuration(item.duration)}</Table.Td>
                 <Table.Td>{item.crossfade ? `${item.crossfade} s` : ''}</Table.Td>
+                {aired && <Table.Td><AiredCell item={item} block={block} aired={aired} zone={zone} now={now} /></Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
       {block.items.length > limit && <Text size="sm">and {block.items.length - limit} more</Text>}
+      {aired && <UnplannedList block={block} aired={aired} zone={zone} />}
     </Paper>
   );
 }

@@ -10,6 +10,7 @@ import { remembered, usePlayerChoice } from '../players/use-player-choice';
 import { hoursInDay } from '../schedule/recurrence';
 import { BlockView } from './BlockView';
 import { clock, grouped, type Block } from './rundown-types';
+import { useAired } from './use-aired';
 
 export default function RundownPage() {
   const { players, player, choose, error: loadError } = usePlayerChoice(remembered.shows);
@@ -19,6 +20,7 @@ export default function RundownPage() {
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const playerId = player?.id;
+  const aired = useAired(playerId, day);
   useEffect(() => {
     if (!playerId || !DateTime.fromISO(day).isValid) return;
     setBlocks(null);
@@ -60,14 +62,14 @@ export default function RundownPage() {
       {blocks &&
         grouped(blocks).map((group) =>
           group.kind === 'block' ? (
-            <BlockView key={`${group.block.start}-${group.block.show_id}`} block={group.block} zone={zone} day={day} />
+            <BlockView key={`${group.block.start}-${group.block.show_id}`} block={group.block} zone={zone} day={day} aired={aired} />
           ) : (
             <details key={`fill-${group.blocks[0]!.start}`} className="rundown-fill">
               <summary>
                 {clock(group.blocks[0]!.start, zone, day)} – {clock(group.blocks.at(-1)!.end, zone, day)} · {group.blocks[0]!.name}, {group.blocks.length} time(s)
               </summary>
               <Stack gap="xs" mt="xs">
-                {group.blocks.slice(0, 5).map((block) => <BlockView key={block.start} block={block} zone={zone} day={day} limit={50} />)}
+                {group.blocks.slice(0, 5).map((block) => <BlockView key={block.start} block={block} zone={zone} day={day} limit={50} aired={aired} />)}
                 {group.blocks.length > 5 && <Text size="sm">and {group.blocks.length - 5} more plays of it</Text>}
               </Stack>
             </details>

@@ -1,6 +1,6 @@
 // The API described: the OpenAPI document built from the contract (with the routes of the modules
 // installed right now), the interactive docs page over it, and the events as an AsyncAPI document.
-import { apiContact, docsPagePath, buildAsyncApiDocument, buildOpenApiDocument, envelope, type ExtraRoute, type JsonSchema } from '@airwave/contracts';
+import { apiContact, docsPagePath, buildAsyncApiDocument, buildOpenApiDocument, envelope, nowPlayingStreamRoute, type ExtraRoute, type JsonSchema } from '@airwave/contracts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -44,6 +44,7 @@ const gatewayRoutes: ExtraRoute[] = [
   },
   { method: 'GET', path: '/metrics', summary: 'Prometheus metrics', tag: 'Server', contentType: 'text/plain' },
   ...calendarFeedRoutes,
+  nowPlayingStreamRoute,
   ...remoteRoutes,
 ];
 

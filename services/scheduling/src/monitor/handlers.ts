@@ -5,6 +5,7 @@ import { bindOperation, callOperation, type CallContext } from '@airwave/service
 import type { z } from 'zod';
 import type { SchedulingContext } from '../context';
 import { findPlayer } from '../players/queries';
+import { isoInZone } from '../schedule/recurrence';
 import { fieldError, resolveTime } from '../schedule/times';
 import { searchAsRun } from './queries';
 import { asRunOut, canViewMonitor, fitToReply, monitorCsv } from './rules';
@@ -32,6 +33,7 @@ async function monitor({ db }: SchedulingContext, search: z.output<typeof Monito
 }
 
 const secondsLeft = (end: Date | null, now: number) => (end ? Math.max(0, Math.round((end.getTime() - now) / 1000)) : null);
+const endIn = (end: Date | null, zone: string) => (end ? isoInZone(end.getTime(), zone) : null);
 
 /** OB's now_playing: the show's name and time left, and the media item airing with its time left. */
 async function nowPlaying({ db, bus }: SchedulingContext, id: number, call: CallContext) {
@@ -42,10 +44,11 @@ async function nowPlaying({ db, bus }: SchedulingContext, id: number, call: Call
   const media =
     row.media_id === null
       ? null
-      : { id: row.media_id, title: item?.title ?? null, artist: item?.artist ?? null, duration: item?.duration ?? null, time_left: secondsLeft(row.media_end, now) };
+      : { id: row.media_id, title: item?.title ?? null, artist: item?.artist ?? null, duration: item?.duration ?? null, time_left: secondsLeft(row.media_end, now), end: endIn(row.media_end, row.timezone) };
   return {
     show_name: row.show_name,
     show_time_left: secondsLeft(row.playlist_end, now),
+    show_end: endIn(row.playlist_end, row.timezone),
     playlist_id: row.playlist_id,
     media,
     updated: row.now_playing_updated ? row.now_playing_updated.toISOString() : null,

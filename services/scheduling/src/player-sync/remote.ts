@@ -11,7 +11,7 @@ import type { PlayerPasswordChecker } from '../players/passwords';
 import { fieldError } from '../schedule/times';
 import { loadRundownPlayer } from '../rundown/player';
 import { rundownOf } from '../rundown/rundown';
-import { busSources } from '../rundown/sources';
+import { batchedBusSources } from '../rundown/sources';
 import { connect } from './handlers';
 import type { Kind } from './rules';
 
@@ -29,7 +29,8 @@ export function bindRemote(context: SchedulingContext, passwords: PlayerPassword
       await authenticate(context, passwords, input, 'schedule', call);
       const player = await loadRundownPlayer(db, input.id);
       if (!player) throw notFound('player not found');
-      return { blocks: await rundownOf(db, busSources(bus, call), player, { start: input.from * 1000, end: input.to * 1000 }, Date.now()) };
+      // The playlists a rundown asks for in one turn: one call to the media service (rundown/batch.ts).
+      return { blocks: await rundownOf(db, batchedBusSources(bus, call), player, { start: input.from * 1000, end: input.to * 1000 }, Date.now()) };
     }),
     bindOperation(bus, playerRemote.alerts, async (input, call) => {
       await authenticate(context, passwords, input, 'emergency', call);

@@ -1,13 +1,13 @@
 // GET /players/{id}/rundown: any logged-in user, as the player's schedule is read (an app key
-// given the endpoint too); 404 for an unknown player; the window at most MAX_RUNDOWN_DAYS.
-import { notFound, playlistResolution, playoutInternal, rundownWindowProblem, scheduling, type PlaylistResolutionInput, type TimeValue } from '@airwave/contracts';
-import { bindOperation, callOperation, type CallContext } from '@airwave/service-kit';
+// given the endpoint too); 404 for an unknown player; the window at most MAX_RUNDOWN_DAYS. The
+// playout service asks the same over the bus without a user (issue 34).
+import { notFound, playoutInternal, rundownWindowProblem, scheduling, type TimeValue } from '@airwave/contracts';
+import { bindOperation, type CallContext } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
 import { fieldError, resolveTime } from '../schedule/times';
 import { loadRundownPlayer } from './player';
 import { rundownOf } from './rundown';
-import { withBatchedResolutions } from './batch';
-import { busSources } from './sources';
+import { batchedBusSources } from './sources';
 
 /** The rundown of a player in [start, end), read in the player's zone when local. */
 async function answerRundown({ db, bus }: SchedulingContext, id: number, start: TimeValue, end: TimeValue, call: CallContext) {
@@ -16,8 +16,7 @@ async function answerRundown({ db, bus }: SchedulingContext, id: number, start: 
   const window = { start: resolveTime(start, player.zone), end: resolveTime(end, player.zone) };
   const problem = rundownWindowProblem(window.start, window.end);
   if (problem) throw fieldError('end', `${problem} (in the player's zone, ${player.zone})`);
-  const resolveMany = async (requests: PlaylistResolutionInput[]) => (await callOperation(bus, playlistResolution.resolvePlaylists, { requests }, { principal: null, within: call })).resolutions;
-  return rundownOf(db, withBatchedResolutions(busSources(bus, call), resolveMany), player, window, Date.now());
+  return rundownOf(db, batchedBusSources(bus, call), player, window, Date.now());
 }
 
 export function bindRundown(context: SchedulingContext) {

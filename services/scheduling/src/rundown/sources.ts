@@ -4,6 +4,7 @@
 import { mediaInternal, playlistResolution } from '@airwave/contracts';
 import { callOperation, type CallContext } from '@airwave/service-kit';
 import type { Bus } from '@airwave/bus';
+import { withBatchedResolutions } from './batch';
 import type { MediaFacts, Sources } from './resolve';
 
 /** The most ids one summaries question takes (its contract's limit). */
@@ -22,4 +23,10 @@ export function busSources(bus: Bus, within?: Pick<CallContext, 'headers'>): Sou
       return facts;
     },
   };
+}
+
+/** busSources with the playlists asked for in one turn resolved by one media.internal.resolve-playlists call (batch.ts). */
+export function batchedBusSources(bus: Bus, within?: Pick<CallContext, 'headers'>): Sources {
+  const options = { principal: null, ...(within ? { within } : {}) };
+  return withBatchedResolutions(busSources(bus, within), async (requests) => (await callOperation(bus, playlistResolution.resolvePlaylists, { requests }, options)).resolutions);
 }

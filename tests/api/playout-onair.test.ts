@@ -1,0 +1,72 @@
+// The embedded default on air (issue 34): with `liquidsoap` on the PATH it airs a player whose
+// playout is airwave to its Icecast mount; a listener (ffmpeg) hears the show on air, then the next
+// show's tone from its hard start, and the as-run log has what the engine reported, with actual
+// starts. Needs liquidsoap, icecast2, ffmpeg and sox (CI installs them); skipped without them.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { detectTones, haveTools, makeTone, recordMount, startIcecast, transitions, type PrivateIcecast } from '@airwave/playout/listen';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, startTestSystem, type TestSystem } from '../src/harness';
+import { makeMediaItem } from '../src/media-items';
+import { limit } from '../../vitest.shared';
+
+const missing = await haveTools();
+
+describe.skipIf(missing.length > 0)('the embedded default on air', () => {
+  let system: TestSystem;
+  let icecast: PrivateIcecast;
+  let dir: string;
+  let admin: string;
+  let player: number;
+  const tones = { a: 0, b: 0 };
+  let switchAt = 0;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'onair-'));
+    icecast = await startIcecast();
+    system = await startTestSystem('embedded', { PLAYOUT_ENGINE: 'auto' });
+    admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
+    tones.a = await makeMediaItem(system.api, system.url, admin, await readFile(await makeTone(join(dir, 'a.wav'), 440, 120)), 'Tone 440');
+    tones.b = await makeMediaItem(system.api, system.url, admin, await readFile(await makeTone(join(dir, 'b.wav'), 880, 120)), 'Tone 880');
+    player = (await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'On air', timezone: 'UTC', playout: 'airwave', stream_url: icecast.url('/onair.mp3'), source_password: icecast.sourcePassword } })).body.data.id;
+    const showStart = Math.floor(Date.now() / 1000) * 1000 - 5000;
+    switchAt = showStart + 30_000;
+    const show = (start: number, duration: number, item: number) =>
+      system.api.post('/shows', { key: admin, body: { player_id: player, mode: 'once', start: new Date(start).toISOString(), duration, item_type: 'media', item_id: item } });
+    expect((await show(showStart, 30, tones.a)).status).toBe(200);
+    expect((await show(switchAt, 120, tones.b)).status).toBe(200);
+  }, limit(180_000));
+  afterAll(async () => {
+    await system?.stop();
+    await icecast?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('airs the show on air, then the next one from its hard start, and logs what aired', async () => {
+    // The mount exists once the playout took the lease and its Liquidsoap connected.
+    await expect.poll(async () => (await fetch(icecast.url('/onair.mp3'), { signal: AbortSignal.timeout(2000) }).then((r) => (void r.body?.cancel(), r.status), () => 0)), { timeout: limit(20_000), interval: 250 }).toBe(200);
+    const recorder = recordMount(icecast.url('/onair.mp3'));
+    await recorder.started;
+    const wait = switchAt + 8000 - Date.now();
+    expect(wait, 'the first show was on air before its end').toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    const recording = await recorder.stop();
+    const heard = transitions(detectTones(recording.samples, { rate: recording.rate, candidates: [440, 880] }));
+    const switched = heard.find((t) => t.to === 880);
+    expect(heard.map((t) => t.to)).toContain(440);
+    expect(switched, JSON.stringify(heard)).toBeDefined();
+    // Heard at the show's start plus the stream's latency (a few seconds at most).
+    const late = recording.t0 + switched!.at - switchAt;
+    expect(late).toBeGreaterThan(-500);
+    expect(late).toBeLessThan(5000);
+    const monitor = await system.api.get<{ results: { media_id: number; context: string; unix_timestamp: string }[] }>('/players/monitor', {
+      key: admin,
+      query: { player_id: player, date_start: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), date_end: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) },
+    });
+    const rows = monitor.body.data.results;
+    expect(rows.map((r) => [r.media_id, r.context])).toEqual(expect.arrayContaining([[tones.a, 'show'], [tones.b, 'show']]));
+    const started = Number(rows.find((r) => r.media_id === tones.b)!.unix_timestamp) * 1000;
+    expect(Math.abs(started - switchAt)).toBeLessThan(1000);
+  }, limit(120_000));
+});
