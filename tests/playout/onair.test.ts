@@ -4,7 +4,8 @@
 // of a track, a gap, an alert, a live show with a source (ffmpeg as the source client) and one
 // without (onair-schedule.ts); the mount recorded with ffmpeg, the tone found every 50 ms, every
 // transition compared with `GET /players/{id}/rundown` after the stream's constant latency, and
-// the as-run log and now playing checked against what aired. Needs liquidsoap, icecast2, ffmpeg
+// the as-run log and now playing checked against what aired; last, the resume offset when the
+// server is stopped and started again mid-item (onair-resume.ts). Needs liquidsoap, icecast2, ffmpeg
 // and sox: under CI their absence fails; elsewhere the suite is skipped with the reason.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
