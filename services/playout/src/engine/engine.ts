@@ -170,7 +170,7 @@ export class LiquidsoapEngine implements PlayerEngine {
       await writeFile(join(this.dir!, 'default.m3u'), text);
     }
     const state = this.reconciler.state;
-    const fresh = timeline(plan, Date.now(), this.options.timeline, { failed: state.failed, playing: state.playing });
+    const fresh = timeline(plan, Date.now(), this.timing(), { failed: state.failed, playing: state.playing });
     for (const deck of this.reconciler.stale(fresh)) {
       this.options.log?.('info', 'plan changed: queued items replaced', { deck });
       await this.telnet.command(`${deck}.flush`);
@@ -184,8 +184,13 @@ export class LiquidsoapEngine implements PlayerEngine {
     return () => this.listeners.delete(listener);
   }
 
+  /** The timeline's options: a live item without a password of its own takes the harbor's. */
+  private timing(): Partial<TimelineOptions> {
+    return { livePassword: this.output?.harbor?.password ?? '', ...this.options.timeline };
+  }
+
   private due(): Action | undefined {
-    const next = timeline(this.plan, Date.now(), this.options.timeline, this.reconciler.state)[0];
+    const next = timeline(this.plan, Date.now(), this.timing(), this.reconciler.state)[0];
     return next;
   }
 
