@@ -23,6 +23,8 @@ describe.skipIf(!browserAvailable)('console: a first day, the smaller points (is
   afterAll(() => run?.stop());
 
   it('writes dates as an en-GB browser does: day first, a 24-hour clock', async () => {
+    // With a player, the console opens on On air: the media list is one link away.
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Media' }).click();
     const updated = page.getByRole('table', { name: 'Media items' }).locator('tbody tr td').nth(8);
     await expect(updated.textContent()).resolves.toBe(DateTime.now().toFormat('dd/MM/yyyy'));
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Schedule' }).click();

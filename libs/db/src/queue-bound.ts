@@ -5,7 +5,10 @@
 import type { DatabaseConnection, Dialect, Driver } from 'kysely';
 
 /** Statements and transactions waiting for the embedded database, at most (AIRWAVE_DB_QUEUE). */
-export const DEFAULT_MAX_WAITING = 32;
+// 256, not a few dozen: one request of a batch (a day's dynamic picks, a gap's default blocks) sends
+// dozens of statements at once, and a bound of 32 refused such a request on an idle server
+// (docs/decisions/media-search-speed.md). A station wanting earlier 503s sets AIRWAVE_DB_QUEUE lower.
+export const DEFAULT_MAX_WAITING = 256;
 
 export class DatabaseBusyError extends Error {
   readonly code = '53300';
