@@ -66,8 +66,9 @@ describe.each(modes)('playout airs a rundown (%s)', (mode) => {
   it("writes the engine's track start to the as-run log and now playing", async () => {
     const monitor = async () => (await system.api.get<{ results: { media_id: number; context: string }[] }>('/players/monitor', { key: admin, query: { player_id: player, date_start: new Date(showStart - 86_400_000).toISOString().slice(0, 10), date_end: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) } })).body.data.results;
     await expect.poll(async () => (await monitor()).map((r) => [r.media_id, r.context]), { timeout: limit(10_000) }).toEqual([[tone, 'show']]);
-    const playing = await system.api.get<{ media: { id: number } | null; show_name: string | null }>(`/players/playing/${player}`, { key: admin });
-    expect(playing.body.data).toMatchObject({ media: expect.objectContaining({ id: tone }) });
+    // Now playing is sent right after the as-run entry: wait for it too.
+    const playing = async () => (await system.api.get<{ media: { id: number } | null; show_name: string | null }>(`/players/playing/${player}`, { key: admin })).body.data.media?.id;
+    await expect.poll(playing, { timeout: limit(10_000) }).toBe(tone);
   });
 
   it("writes the engine's track end to the same as-run entry, in the monitor's JSON and CSV", async () => {
