@@ -147,9 +147,9 @@ describe.each(modes)('player sync (%s)', (mode) => {
 
     it('appends plays, skipping ones already logged, and keeps the start exactly as sent', async () => {
       expect(await call(playerSync.lastAsRun, { player_id: fm })).toEqual({ last_timestamp: '0' });
-      expect(await call(playerSync.appendAsRun, { player_id: fm, entries: entries.slice(0, 2) })).toEqual({ added: 2, skipped: 0 });
+      expect(await call(playerSync.appendAsRun, { player_id: fm, entries: entries.slice(0, 2) })).toEqual({ added: 2, ended: 0, skipped: 0 });
       // OB Player resends what it is not sure was stored; the same play twice in one post is one too.
-      expect(await call(playerSync.appendAsRun, { player_id: fm, entries: [entries[1]!, entries[2]!, entries[2]!] })).toEqual({ added: 1, skipped: 2 });
+      expect(await call(playerSync.appendAsRun, { player_id: fm, entries: [entries[1]!, entries[2]!, entries[2]!] })).toEqual({ added: 1, ended: 0, skipped: 2 });
       expect(await call(playerSync.lastAsRun, { player_id: fm })).toEqual({ last_timestamp: `${at + 120}` });
       // All or nothing: one bad entry, and none is logged.
       await expect(call(playerSync.appendAsRun, { player_id: fm, entries: [{ ...entries[0]!, timestamp: `${at + 500}` }, { ...entries[0]!, context: 'other' as never }] })).rejects.toMatchObject({ code: 'bad_request' });
@@ -184,10 +184,10 @@ describe.each(modes)('player sync (%s)', (mode) => {
       const csv = await monitor({ type: 'csv', orderby: 'timestamp' });
       expect(csv.body.data.total_rows).toBe(3);
       expect(csv.body.data.results).toBe(
-        'Media ID,Artist,Title,Date/Time,Context,Notes\r\n' +
-          `${spot},"The ""Desk""","Morning, news",2026-11-25 08:00:00,show,resuming at 0.87s\r\n` +
-          `${card},,Card,2026-11-25 08:01:00,fallback,\r\n` +
-          `${spot},"The ""Desk""","Morning, news",2026-11-25 08:02:00,emerg,\r\n`,
+        'Media ID,Artist,Title,Date/Time,Context,Notes,End Date/Time\r\n' +
+          `${spot},"The ""Desk""","Morning, news",2026-11-25 08:00:00,show,resuming at 0.87s,\r\n` +
+          `${card},,Card,2026-11-25 08:01:00,fallback,,\r\n` +
+          `${spot},"The ""Desk""","Morning, news",2026-11-25 08:02:00,emerg,,\r\n`,
       );
     });
 

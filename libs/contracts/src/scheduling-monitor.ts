@@ -23,6 +23,9 @@ export const AsRunEntry = z.object({
   context: AsRunContext,
   emerg_id: z.number().int().describe('The alert, for context emerg (0 otherwise)'),
   notes: z.string(),
+  end_timestamp: z.string().nullable().describe("When it ended, ISO 8601 in the player's zone; null when unknown (OB Player's playlog gives no end)"),
+  end_unix_timestamp: z.string().nullable().describe('When it ended, Unix seconds as a decimal; null when unknown'),
+  end_datetime: z.string().nullable().describe('When it ended, local "YYYY-MM-DD HH:MM:SS" in the player\'s zone; null when unknown'),
 });
 export type AsRunEntry = z.infer<typeof AsRunEntry>;
 

@@ -33,7 +33,9 @@ export const AsRunInput = z.object({
   context: AsRunContext,
   emerg_id: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
   notes: LogText.default(''),
-});
+  /** When it ended (Airwave's playout, from the engine's end event); OB Player's playlog gives none. */
+  end: PlayedAt.optional(),
+}).refine((entry) => entry.end === undefined || Number(entry.end) >= Number(entry.timestamp), { message: 'must not be before the start', path: ['end'] });
 
 export const playerSync = {
   /**
@@ -70,11 +72,15 @@ export const playerSync = {
     output: z.object({ changed: z.boolean() }),
     auth: 'none',
   }),
-  /** Appends plays to the as-run log, all or none; an entry already there (same start, item, context, alert) is skipped. */
+  /**
+   * Appends plays to the as-run log, all or none; an entry already there (same start, item, context,
+   * alert) is skipped, except that an entry with an `end` sets the end of the logged play that has none
+   * (the playout sends each play at its start and again at its end: idempotent on retries).
+   */
   appendAsRun: defineOperation({
     subject: 'scheduling.internal.asrun.append',
     input: z.object({ player_id: Id, entries: z.array(AsRunInput).max(1000) }),
-    output: z.object({ added: z.number().int(), skipped: z.number().int() }),
+    output: z.object({ added: z.number().int(), ended: z.number().int().describe('Logged plays whose end this call set'), skipped: z.number().int() }),
     auth: 'none',
   }),
   /** The latest start in the player's as-run log, exactly as stored ("0" when it is empty): OB's playlog_status. */

@@ -81,6 +81,8 @@ export interface AsRunColumns {
   context: string;
   emerg_id: number;
   notes: string;
+  /** When the play ended (Unix seconds, numeric): Airwave's playout reports it, OB Player does not (null). */
+  ended_at: string | null;
   created: Created;
 }
 
@@ -171,6 +173,12 @@ export async function playerPlayout(db: AnyDB) {
     .addColumn('playout', 'text', (c) => c.notNull().defaultTo('external').check(sql`playout in ('external', 'airwave')`))
     .addColumn('source_password_sealed', 'text')
     .execute();
+}
+
+/** Issue 34: the actual end of each play, from the engine's own end event (null when not reported). */
+export async function asRunEnd(db: AnyDB) {
+  await db.schema.alterTable('asrun').addColumn('ended_at', 'numeric').execute();
+  await db.schema.alterTable('asrun').addCheckConstraint('asrun_end_after_start', sql`ended_at >= played_at`).execute();
 }
 
 export async function playersAndAlerts(db: AnyDB) {

@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AnyDB, SchemaMigration } from '@airwave/db';
 import { sql } from 'kysely';
 import { rundownBlocks, type RundownBlockColumns } from './schema-rundown';
-import { playerPlayout, playersAndAlerts, type AlertColumns, type AsRunColumns, type PlayerColumns, type PlayerStatusColumns } from './schema-players';
+import { asRunEnd, playerPlayout, playersAndAlerts, type AlertColumns, type AsRunColumns, type PlayerColumns, type PlayerStatusColumns } from './schema-players';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 
@@ -150,4 +150,5 @@ export const schedulingMigrations: Record<string, SchemaMigration> = {
   },
   '0005_rundown': { up: rundownBlocks },
   '0006_player_playout': { up: playerPlayout },
+  '0007_asrun_end': { up: asRunEnd },
 };

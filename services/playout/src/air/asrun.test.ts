@@ -3,7 +3,7 @@ import { createLogger } from '@airwave/logging';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../engine/plan';
 import { bindFakeScheduling, type Fixture } from '../testing/fake-scheduling';
-import { AsRunRecorder, asRunEntry, emergIdOf } from './asrun';
+import { AsRunRecorder, asRunEntry, emergIdOf, endOf } from './asrun';
 
 const start = (key: string, at: number, context: TrackEvent['context'] = 'show', media_id: number | null = 4): TrackEvent => ({ player_id: 5, key, media_id, title: 'T', artist: 'A', context, at, kind: 'start' });
 
@@ -13,6 +13,12 @@ describe('as-run from track events', () => {
     expect(asRunEntry(start('alert:12:1795000000000', 1_795_000_000_000, 'emerg'))).toMatchObject({ context: 'emerg', emerg_id: 12 });
     expect(asRunEntry(start('2:1:0', 1_795_000_000_000, 'show', null))).toMatchObject({ media_id: 0, notes: 'live' });
     expect(emergIdOf('1:2:3')).toBe(0);
+  });
+
+  it('gives a play its actual end, never before its start', () => {
+    const entry = asRunEntry(start('1:1:0', 1_795_000_000_123));
+    expect(endOf(entry, 1_795_000_181_456)).toEqual({ ...entry, end: '1795000181.456' });
+    expect(endOf(entry, 1_795_000_000_000).end).toBe('1795000000.123');
   });
 
   const buses: { drain(): Promise<void> }[] = [];
@@ -35,5 +41,23 @@ describe('as-run from track events', () => {
     await recorder.flush();
     expect(recorder.queued).toBe(0);
     expect(fixture.asRun.map((e) => e.timestamp)).toEqual(['1795000000.000', '1795000060.000']);
+  });
+
+  it("sends a play's end as its entry with the end, once, for the plays it saw start", async () => {
+    const bus = await createInProcessBus({ prefix: 'asrun-end-test' });
+    buses.push(bus);
+    const fixture = { asRun: [], asRunDown: false } as unknown as Fixture;
+    await bindFakeScheduling(bus, fixture);
+    const recorder = new AsRunRecorder(5, bus, createLogger({ level: 'silent' }));
+    recorder.record(start('a', 1_795_000_000_000), undefined);
+    recorder.record({ ...start('a', 1_795_000_090_500), kind: 'end' }, undefined);
+    recorder.record({ ...start('a', 1_795_000_091_000), kind: 'end' }, undefined);
+    recorder.record(start('b', 1_795_000_090_500), undefined);
+    await recorder.flush();
+    await recorder.flush();
+    expect(fixture.asRun.map((e) => [e.timestamp, e.end])).toEqual([
+      ['1795000000.000', '1795000090.500'],
+      ['1795000090.500', undefined],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // What actually aired, from the engine's own track events: each start goes to the player's as-run
 // log (the same log as OB Player's playlog: context show, emerg or fallback, the actual start) and
-// becomes its now playing. Kept in a local queue while the bus is down and sent in order once it
+// becomes its now playing; its end is sent as the same entry with the actual end, which sets the end
+// of the logged play (a start lost with the bus still gets logged, with its end, by that resend). Kept in a local queue while the bus is down and sent in order once it
 // answers again; a duplicate (same start, item, context) is skipped by the log itself.
 import type { Bus } from '@airwave/bus';
 import { playerSync } from '@airwave/contracts';
@@ -14,6 +15,8 @@ type NowPlaying = z.input<typeof playerSync.recordNowPlaying.input>;
 
 /** At most this many entries wait for the bus (the oldest are dropped past it, logged). */
 const MAX_QUEUED = 10_000;
+/** At most this many plays wait for their end (a play whose end never comes is forgotten past it). */
+const MAX_OPEN = 1000;
 
 /** The alert id of an alert play's key (`alert:<id>:<start>`), else 0. */
 export const emergIdOf = (key: string) => (key.startsWith('alert:') ? Number(key.split(':')[1]) || 0 : 0);
@@ -31,6 +34,11 @@ export function asRunEntry(event: TrackEvent): AsRunEntry {
   };
 }
 
+/** A play's entry with its actual end (never before its start, should the clocks disagree). */
+export function endOf(start: AsRunEntry, at: number): AsRunEntry {
+  return { ...start, end: Math.max(at / 1000, Number(start.timestamp)).toFixed(3) };
+}
+
 /** Now playing for a track's start: its show and when the item ends by the plan. */
 export function nowPlayingOf(event: TrackEvent, planned: PlannedItem | undefined): NowPlaying {
   const end = planned ? (Math.max(event.at, planned.start) + planned.duration) / 1000 : null;
@@ -39,6 +47,8 @@ export function nowPlayingOf(event: TrackEvent, planned: PlannedItem | undefined
 
 export class AsRunRecorder {
   readonly #entries: AsRunEntry[] = [];
+  /** The entry of each play on air, by its key, until its end. */
+  readonly #open = new Map<string, AsRunEntry>();
   #nowPlaying: NowPlaying | null = null;
   #sending: Promise<void> | null = null;
 
@@ -48,14 +58,32 @@ export class AsRunRecorder {
     private readonly logger: Logger,
   ) {}
 
-  /** Records a track event (starts only: the log has one entry a play) and sends what waits. */
+  /** Records a track event (a start, or the end of a play it saw start) and sends what waits. */
   record(event: TrackEvent, planned: PlannedItem | undefined): void {
     if (event.kind === 'skip') this.logger.warn({ playerId: this.playerId, key: event.key, mediaId: event.media_id, reason: event.reason }, 'Playout: an item was skipped');
-    if (event.kind !== 'start') return;
+    if (event.kind === 'start') this.#started(event, planned);
+    if (event.kind === 'end') this.#ended(event);
+  }
+
+  #started(event: TrackEvent, planned: PlannedItem | undefined) {
+    const entry = asRunEntry(event);
+    if (this.#open.size >= MAX_OPEN) this.#open.delete(this.#open.keys().next().value!);
+    this.#open.set(event.key, entry);
+    this.#nowPlaying = nowPlayingOf(event, planned);
+    this.#queue(entry);
+  }
+
+  #ended(event: TrackEvent) {
+    const start = this.#open.get(event.key);
+    if (!start) return;
+    this.#open.delete(event.key);
+    this.#queue(endOf(start, event.at));
+  }
+
+  #queue(entry: AsRunEntry) {
     if (this.#entries.length >= MAX_QUEUED) this.logger.error({ playerId: this.playerId }, 'Playout: the as-run queue is full; the oldest entry is dropped');
     if (this.#entries.length >= MAX_QUEUED) this.#entries.shift();
-    this.#entries.push(asRunEntry(event));
-    this.#nowPlaying = nowPlayingOf(event, planned);
+    this.#entries.push(entry);
     void this.flush();
   }
 

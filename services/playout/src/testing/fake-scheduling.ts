@@ -35,8 +35,17 @@ export function bindFakeScheduling(bus: Bus, f: Fixture) {
     ),
     bindOperation(bus, playerSync.appendAsRun, async ({ entries }) => {
       if (f.asRunDown) throw new AirwaveError('unavailable', 'down');
-      f.asRun.push(...entries);
-      return { added: entries.length, skipped: 0 };
+      // As the real log: an entry with an end sets the end of the logged play it repeats.
+      let ended = 0;
+      for (const entry of entries) {
+        const logged = f.asRun.find((e) => e.timestamp === entry.timestamp && e.media_id === entry.media_id && e.context === entry.context && e.emerg_id === entry.emerg_id);
+        if (!logged) f.asRun.push({ ...entry });
+        else if (entry.end !== undefined && logged.end === undefined) {
+          logged.end = entry.end;
+          ended += 1;
+        }
+      }
+      return { added: entries.length - ended, ended, skipped: 0 };
     }),
     bindOperation(bus, playerSync.recordNowPlaying, async () => ({ changed: true })),
   ]);

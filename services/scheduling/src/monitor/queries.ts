@@ -3,7 +3,7 @@ import type { MonitorSearch } from '@airwave/contracts';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { SchedulingDB, SchedulingSchema } from '../schema';
-import type { AsRunRow } from './rules';
+import { AS_RUN_COLUMNS, type AsRunRow } from './rules';
 
 type Filter = NonNullable<z.output<typeof MonitorSearch>['filters']>[number];
 
@@ -37,7 +37,7 @@ export async function searchAsRun(db: SchedulingDB, search: z.output<typeof Moni
   const column = ORDER_COLUMNS[search.orderby ?? 'timestamp'];
   const direction = (search.orderby === undefined ? true : search.orderdesc) ? 'desc' : 'asc';
   const rows = await matching
-    .select(['id', 'player_id', 'media_id', 'artist', 'title', 'context', 'emerg_id', 'notes', sql<string>`played_at::text`.as('played_at')])
+    .select(AS_RUN_COLUMNS)
     .orderBy(column, direction)
     .orderBy('id', direction)
     .limit(search.limit)

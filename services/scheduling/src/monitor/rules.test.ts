@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { asRunOut, canViewMonitor, fitToReply, monitorCsv } from './rules';
 
 const caller = (...permissions: string[]): Principal => ({ userId: 7, username: 'ops', groupIds: [], permissions, via: 'session' });
-const row = { id: '12', player_id: 3, media_id: 5, artist: 'A, "B"', title: 'Line\nbreak', played_at: '1795593600.8770473', context: 'show', emerg_id: 0, notes: '' };
+const row = { id: '12', player_id: 3, media_id: 5, artist: 'A, "B"', title: 'Line\nbreak', played_at: '1795593600.8770473', context: 'show', emerg_id: 0, notes: '', ended_at: null };
+const ended = { ...row, ended_at: '1795593781.5' };
 
 describe('canViewMonitor', () => {
   it('takes view_player_monitor for every player, or view_player_monitor:<id> for that one', () => {
@@ -20,12 +21,18 @@ describe('asRunOut', () => {
   it("answers the start in the player's zone to the millisecond, and as the player sent it", () => {
     expect(asRunOut(row, 'America/New_York')).toMatchObject({ id: 12, timestamp: '2026-11-25T03:00:00.877-05:00', datetime: '2026-11-25 03:00:00', unix_timestamp: '1795593600.8770473' });
   });
+
+  it("answers the end in the player's zone, or null when the player gave none (OB Player's playlog)", () => {
+    expect(asRunOut(row, 'UTC')).toMatchObject({ end_timestamp: null, end_unix_timestamp: null, end_datetime: null });
+    expect(asRunOut(ended, 'America/New_York')).toMatchObject({ end_timestamp: '2026-11-25T03:03:01.500-05:00', end_unix_timestamp: '1795593781.5', end_datetime: '2026-11-25 03:03:01' });
+  });
 });
 
 describe('monitorCsv', () => {
-  it("writes OB's header and columns, quoting as RFC 4180 says", () => {
-    expect(monitorCsv([asRunOut(row, 'UTC')])).toBe('Media ID,Artist,Title,Date/Time,Context,Notes\r\n5,"A, ""B""","Line\nbreak",2026-11-25 08:00:00,show,\r\n');
-    expect(monitorCsv([])).toBe('Media ID,Artist,Title,Date/Time,Context,Notes\r\n');
+  it("writes OB's header and columns, then the end (empty when unknown), quoting as RFC 4180 says", () => {
+    expect(monitorCsv([asRunOut(row, 'UTC')])).toBe('Media ID,Artist,Title,Date/Time,Context,Notes,End Date/Time\r\n5,"A, ""B""","Line\nbreak",2026-11-25 08:00:00,show,,\r\n');
+    expect(monitorCsv([asRunOut(ended, 'UTC')]).split('\r\n')[1]).toBe('5,"A, ""B""","Line\nbreak",2026-11-25 08:00:00,show,,2026-11-25 08:03:01');
+    expect(monitorCsv([])).toBe('Media ID,Artist,Title,Date/Time,Context,Notes,End Date/Time\r\n');
   });
 });
 

@@ -1,6 +1,7 @@
 // The player monitor's rules (docs/decisions/players.md, "Now playing and the as-run log"): who may
 // read it, an as-run row as the API answers it, OB's CSV, and a reply that fits one bus message.
 import type { AsRunEntry, Principal } from '@airwave/contracts';
+import { sql } from 'kysely';
 import { localWallTime } from '../schedule/occurrence-rows';
 import { isoInZone } from '../schedule/recurrence';
 
@@ -20,23 +21,49 @@ export interface AsRunRow {
   context: string;
   emerg_id: number;
   notes: string;
+  /** Unix seconds as stored, or null when the end is unknown. */
+  ended_at: string | null;
+}
+
+/** The as-run columns as an AsRunRow is read (the numeric instants as exact text). */
+export const AS_RUN_COLUMNS = [
+  'id',
+  'player_id',
+  'media_id',
+  'artist',
+  'title',
+  'context',
+  'emerg_id',
+  'notes',
+  sql<string>`played_at::text`.as('played_at'),
+  sql<string | null>`ended_at::text`.as('ended_at'),
+] as const;
+
+/** An instant (Unix seconds as text) in the zone: ISO 8601 and OB's local date and time. */
+function inZone(seconds: string, zone: string) {
+  const iso = isoInZone(Math.floor(Number(seconds) * 1000), zone);
+  return { iso, wall: localWallTime(iso) };
 }
 
 /** An as-run row as the monitor answers it: its start in the player's zone, and as the player sent it. */
 export function asRunOut(row: AsRunRow, zone: string): AsRunEntry {
-  const timestamp = isoInZone(Math.floor(Number(row.played_at) * 1000), zone);
+  const start = inZone(row.played_at, zone);
+  const end = row.ended_at === null ? null : inZone(row.ended_at, zone);
   return {
     id: Number(row.id),
     player_id: row.player_id,
     media_id: row.media_id,
     artist: row.artist,
     title: row.title,
-    timestamp,
+    timestamp: start.iso,
     unix_timestamp: row.played_at,
-    datetime: localWallTime(timestamp),
+    datetime: start.wall,
     context: row.context as AsRunEntry['context'],
     emerg_id: row.emerg_id,
     notes: row.notes,
+    end_timestamp: end?.iso ?? null,
+    end_unix_timestamp: row.ended_at,
+    end_datetime: end?.wall ?? null,
   };
 }
 
@@ -46,9 +73,13 @@ const csvField = (value: string | number) => {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
-/** OB's monitor CSV (players_model.php monitor_csv): its header row and columns, lines ending CRLF. */
+/**
+ * OB's monitor CSV (players_model.php monitor_csv): its header row and columns, lines ending CRLF,
+ * then Airwave's "End Date/Time" (empty when the end is unknown) so OB's columns keep their places.
+ */
 export function monitorCsv(rows: readonly AsRunEntry[]): string {
-  const lines = [['Media ID', 'Artist', 'Title', 'Date/Time', 'Context', 'Notes'], ...rows.map((r) => [r.media_id, r.artist, r.title, r.datetime, r.context, r.notes])];
+  const header = ['Media ID', 'Artist', 'Title', 'Date/Time', 'Context', 'Notes', 'End Date/Time'];
+  const lines = [header, ...rows.map((r) => [r.media_id, r.artist, r.title, r.datetime, r.context, r.notes, r.end_datetime ?? ''])];
   return lines.map((line) => `${line.map(csvField).join(',')}\r\n`).join('');
 }
 

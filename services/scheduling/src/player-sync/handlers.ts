@@ -83,17 +83,18 @@ async function recordNowPlaying({ db, events }: SchedulingContext, input: NowPla
   return { changed };
 }
 
-/** Appends plays in one transaction: all that are new, or none; each new one announced. */
+/** Appends plays in one transaction: all that are new, or none; each new one announced; ends set on logged plays. */
 async function appendAsRun({ db, events }: SchedulingContext, playerId: number, entries: z.output<typeof playerSync.appendAsRun.input>['entries']) {
   const added = await db.transaction().execute(async (trx) => {
     const zone = await lockPlayerForWrite(trx, playerId);
     if (!zone) throw notFound('No such player.');
-    const rows = (await insertAsRun(trx, playerId, entries)).map((row) => asRunOut(row, zone)).sort((a, b) => a.id - b.id);
+    const written = await insertAsRun(trx, playerId, entries);
+    const rows = written.filter((row) => row.inserted).map((row) => asRunOut(row, zone)).sort((a, b) => a.id - b.id);
     for (let i = 0; i < rows.length; i += ENTRIES_PER_EVENT) {
       await events.record(trx, 'scheduling.asrun.recorded', { player_id: playerId, entries: rows.slice(i, i + ENTRIES_PER_EVENT) }, null);
     }
-    return rows.length;
+    return { added: rows.length, ended: written.length - rows.length };
   });
-  if (added) events.kick();
-  return { added, skipped: entries.length - added };
+  if (added.added) events.kick();
+  return { ...added, skipped: entries.length - added.added - added.ended };
 }

@@ -5,7 +5,8 @@ import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { SchedulingDB } from '../schema';
 import type { PlayerStatusColumns } from '../schema-players';
-import type { AsRunRow } from '../monitor/rules';
+import { AS_RUN_COLUMNS, type AsRunRow } from '../monitor/rules';
+import { onePerPlay } from './rules';
 
 type StatusValues = Omit<Updateable<PlayerStatusColumns>, 'player_id'>;
 
@@ -27,14 +28,25 @@ export async function lockStatus(trx: SchedulingDB, playerId: number) {
 export const lockPlayerForWrite = async (trx: SchedulingDB, playerId: number) =>
   (await trx.selectFrom('players').select('timezone').where('id', '=', playerId).forKeyShare().executeTakeFirst())?.timezone;
 
-/** Inserts the entries not already logged (same start, item, context and alert); answers those it added. */
-export async function insertAsRun(trx: SchedulingDB, playerId: number, entries: z.output<typeof AsRunInput>[]): Promise<AsRunRow[]> {
+type Entry = z.output<typeof AsRunInput>;
+
+/**
+ * Inserts the entries not already logged (same start, item, context and alert) and sets the end of a
+ * logged play that has none from an entry that carries one; answers the rows it added or ended.
+ */
+export async function insertAsRun(trx: SchedulingDB, playerId: number, entries: Entry[]): Promise<(AsRunRow & { inserted: boolean })[]> {
   if (entries.length === 0) return [];
   return trx
     .insertInto('asrun')
-    .values(entries.map(({ timestamp, ...entry }) => ({ player_id: playerId, played_at: timestamp, ...entry })))
-    .onConflict((oc) => oc.columns(['player_id', 'played_at', 'media_id', 'context', 'emerg_id']).doNothing())
-    .returning(['id', 'player_id', 'media_id', 'artist', 'title', 'context', 'emerg_id', 'notes', sql<string>`played_at::text`.as('played_at')])
+    .values(onePerPlay(entries).map(({ timestamp, end, ...entry }) => ({ player_id: playerId, played_at: timestamp, ended_at: end ?? null, ...entry })))
+    .onConflict((oc) =>
+      oc
+        .columns(['player_id', 'played_at', 'media_id', 'context', 'emerg_id'])
+        .doUpdateSet({ ended_at: (eb) => eb.ref('excluded.ended_at') })
+        .where('asrun.ended_at', 'is', null)
+        .where('excluded.ended_at', 'is not', null),
+    )
+    .returning([...AS_RUN_COLUMNS, sql<boolean>`xmax = 0`.as('inserted')])
     .execute();
 }
 

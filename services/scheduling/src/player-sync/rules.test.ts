@@ -2,7 +2,7 @@
 // now playing.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addressAllowed, connectColumns, nowPlayingChanged } from './rules';
+import { addressAllowed, connectColumns, nowPlayingChanged, onePerPlay } from './rules';
 
 describe('addressAllowed', () => {
   it('lets any address sync without a pin, and only the pinned one with it, compared as addresses', () => {
@@ -42,5 +42,15 @@ describe('nowPlayingChanged', () => {
     expect(nowPlayingChanged({ ...report, media_end: null }, report)).toBe(true);
     expect(nowPlayingChanged({ ...report, show_name: null }, report)).toBe(true);
     expect(nowPlayingChanged({ ...report, playlist_id: 0 }, report)).toBe(true);
+  });
+});
+
+describe('onePerPlay', () => {
+  const play = { media_id: 4, artist: 'A', title: 'T', timestamp: '1795593600.250', context: 'show' as const, emerg_id: 0, notes: '' };
+  it('keeps the first entry of a play (the same start compared as a number), with the first end sent', () => {
+    expect(onePerPlay([play, { ...play, timestamp: '1795593600.25', notes: 'again' }, { ...play, end: '1795593700' }, { ...play, end: '1795593800' }])).toEqual([{ ...play, end: '1795593700' }]);
+    expect(onePerPlay([play, { ...play, timestamp: '1795593600.2501' }, { ...play, context: 'fallback' }, { ...play, emerg_id: 2 }, { ...play, media_id: 5 }])).toHaveLength(5);
+    expect(onePerPlay([{ ...play, timestamp: '1795593600' }, { ...play, timestamp: '1795593600.000' }])).toHaveLength(1);
+    expect(onePerPlay([{ ...play, timestamp: '1795593600' }, { ...play, timestamp: '179559360' }])).toHaveLength(2);
   });
 });

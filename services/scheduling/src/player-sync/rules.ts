@@ -1,7 +1,7 @@
 // Rules of the player sync (docs/decisions/players.md, "What the player sync calls"): the address
 // pin, which last_connect a request counts for, and whether now playing changed.
 import { BlockList, isIP } from 'node:net';
-import type { ConnectKind } from '@airwave/contracts';
+import type { AsRunInput, ConnectKind } from '@airwave/contracts';
 import type { z } from 'zod';
 
 /**
@@ -51,4 +51,24 @@ export function nowPlayingChanged(before: Partial<NowPlayingColumns> | undefined
     time(before.playlist_end) !== time(after.playlist_end) ||
     time(before.media_end) !== time(after.media_end)
   );
+}
+
+type AsRunEntry = z.output<typeof AsRunInput>;
+
+/** Unix seconds as decimal text, compared as the numeric column compares them ("5.250" is "5.25"). */
+const instantKey = (seconds: string) => (seconds.includes('.') ? seconds.replace(/\.?0+$/, '') : seconds);
+
+/**
+ * One entry a play (same start, item, context and alert): the first one sent, with the first end any
+ * of them gives (Postgres's upsert may not touch one row twice in a statement).
+ */
+export function onePerPlay(entries: readonly AsRunEntry[]): AsRunEntry[] {
+  const plays = new Map<string, AsRunEntry>();
+  for (const entry of entries) {
+    const key = JSON.stringify([instantKey(entry.timestamp), entry.media_id, entry.context, entry.emerg_id]);
+    const first = plays.get(key);
+    if (!first) plays.set(key, entry);
+    else if (first.end === undefined && entry.end !== undefined) plays.set(key, { ...first, end: entry.end });
+  }
+  return [...plays.values()];
 }
