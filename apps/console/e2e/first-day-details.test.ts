@@ -1,7 +1,7 @@
 // The smaller things a first day found (issue 35, point 10): dates as an en-GB browser writes them,
 // failed uploads dismissed, filters offering only what applies to a field, saved searches named and
-// in words, a past occurrence's change warned of, and an item much shorter than its show; and a
-// media-only user offered no scheduling (point 5).
+// in words, a past occurrence's change warned of, an item much shorter than its show, and a split
+// series' summaries naming the days each airs; and a media-only user offered no scheduling (point 5).
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +10,14 @@ import { adminApi, browserAvailable, choose, seedMedia, startConsole, wav, type 
 describe.skipIf(!browserAvailable)('console: a first day, the smaller points (issue 35, point 10)', () => {
   let run: ConsoleRun;
   let page: Page;
+  let playerId: number;
   const today = DateTime.now().setZone('Europe/London');
   beforeAll(async () => {
     run = await startConsole();
     await seedMedia(run, 'Short Jingle', 2, { genre: 'Jazz' });
     const { client } = await adminApi(run);
     const player = await client.scheduling.playerCreate({ name: 'Studio D', timezone: 'Europe/London' });
+    playerId = player.id;
     // A weekly live show that began four weeks ago, at 06:00.
     await client.scheduling.showCreate({ player_id: player.id, mode: 'weekly', start: `${today.minus({ weeks: 4 }).toISODate()} 06:00:00`, stop: `${today.plus({ weeks: 4 }).toISODate()} 23:00:00`, duration: 1800, item_type: 'live' });
     ({ page } = await run.open());
@@ -51,6 +53,53 @@ describe.skipIf(!browserAvailable)('console: a first day, the smaller points (is
     await dialog.getByText('The item is much shorter than the show').waitFor();
     await expect(dialog.getByText(/It lasts 0:02, the show 1:00:00/).count()).resolves.toBe(1);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('names the days a split series airs in its summaries, before and after the split', async () => {
+    const { client } = await adminApi(run);
+    // Sundays at 08:00 from 7 March 2027, the last on 27 June; from 21 March on, Tuesdays instead.
+    await client.scheduling.showCreate({ player_id: playerId, mode: 'weekly', start: '2027-03-07 08:00:00', stop: '2027-06-27', duration: 3600, item_type: 'live' });
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Schedule' }).click();
+    const summary = page.getByTestId('entry-summary');
+    const goToWeek = async (date: string) => {
+      await page.getByLabel('Go to the week of').fill(date);
+      const loaded = page.waitForResponse((r) => r.url().includes('/api/v2/shows?'));
+      await page.getByRole('button', { name: 'Go', exact: true }).click();
+      await loaded;
+    };
+    await goToWeek('2027-03-21');
+    await page.locator('.fc-timegrid-col[data-date="2027-03-21"]').getByLabel('Line-In, 08:00 - 09:00').click();
+    const which = page.getByRole('dialog', { name: /^Line-In, / });
+    await which.getByText('This and following', { exact: true }).click();
+    await which.getByRole('button', { name: 'Continue' }).click();
+    const split = page.getByRole('dialog', { name: 'Change from Sunday 21 Mar 2027, 08:00 on: show on Studio D' });
+    await split.getByLabel('Date').fill('2027-03-23');
+    // The last day typed (27 June) is a Sunday: the Tuesday series last airs on 22 June.
+    await expect.poll(() => summary.textContent()).toBe('This show airs every week on Tuesday at 08:00 London time until 22 Jun 2027, for 1 hour, from 23 Mar 2027.');
+    await split.getByRole('button', { name: 'Save from this occurrence on' }).click();
+    await page.getByText('The show changes from Sunday 21 Mar 2027, 08:00 on.').waitFor();
+    await split.waitFor({ state: 'detached' });
+    const on = (date: string) => page.locator(`.fc-timegrid-col[data-date="${date}"]`).getByLabel('Line-In, 08:00 - 09:00');
+
+    // The Sunday series no longer airs on 21 March: its summary names the 14th as its last day.
+    await expect.poll(() => on('2027-03-21').count()).toBe(0);
+    await goToWeek('2027-03-14');
+    await on('2027-03-14').click();
+    await which.getByText('All occurrences', { exact: true }).click();
+    await which.getByRole('button', { name: 'Continue' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit show on Studio D' });
+    await expect.poll(() => summary.textContent()).toBe('This show airs every week on Sunday at 08:00 London time until 14 Mar 2027, for 1 hour, from 7 Mar 2027.');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
+
+    // The Tuesday series, from 23 March.
+    await goToWeek('2027-03-23');
+    await on('2027-03-23').click();
+    await which.getByText('All occurrences', { exact: true }).click();
+    await which.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => summary.textContent()).toBe('This show airs every week on Tuesday at 08:00 London time until 22 Jun 2027, for 1 hour, from 23 Mar 2027.');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
   });
 
   it('lets a failed upload be dismissed', async () => {

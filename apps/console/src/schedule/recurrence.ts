@@ -10,8 +10,35 @@ export function zoneName(zone: string): string {
   return (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
 }
 
-/** "every 2 weeks on Sunday at 08:00 London time until 10 Nov 2026". */
-export function summary(draft: Pick<EntryDraft, 'date' | 'time' | 'mode' | 'every' | 'stop' | 'durationMinutes'>, zone: string, locale = 'en-GB'): string {
+type Recurrence = Pick<EntryDraft, 'date' | 'time' | 'mode' | 'every' | 'stop' | 'stopExact' | 'durationMinutes'>;
+
+/**
+ * The last occurrence's start, at or before the stop (the exact one a split series stops at, one
+ * second before the occurrence that begins the new series; else the end of the last day), or null
+ * without a stop or an occurrence. As the server counts them (services/scheduling recurrence.ts):
+ * each from the first, at its local time across a clock change, a month's only when it has the
+ * first's day (the 31st airs in months with 31 days).
+ */
+export function lastOccurrence(draft: Recurrence, zone: string): DateTime | null {
+  const start = DateTime.fromISO(`${draft.date}T${draft.time}`, { zone });
+  if (draft.mode === 'once' || !draft.stop || !start.isValid) return null;
+  const exact = draft.stopExact?.startsWith(draft.stop) ? DateTime.fromISO(draft.stopExact, { setZone: true }) : null;
+  const stop = exact?.isValid ? exact : DateTime.fromISO(draft.stop, { zone }).endOf('day');
+  if (!stop.isValid || stop < start) return null;
+  const n = draft.mode.startsWith('x') ? Math.max(1, draft.every) : 1;
+  const units = `${unit[draft.mode]}s` as const;
+  // Days and weeks: straight to the step before the stop; months (some skipped) counted from the first.
+  const from = units === 'months' ? 0 : Math.max(0, Math.floor(stop.diff(start, units).as(units) / n) - 1);
+  let last: DateTime | null = null;
+  for (let k = from; ; k++) {
+    const next: DateTime = start.plus({ [units]: k * n });
+    if (next > stop) return last;
+    if (units !== 'months' || next.day === start.day) last = next;
+  }
+}
+
+/** "every 2 weeks on Sunday at 08:00 London time until 10 Nov 2026": the last day named is the last it airs. */
+export function summary(draft: Recurrence, zone: string, locale = 'en-GB'): string {
   const start = DateTime.fromISO(`${draft.date}T${draft.time}`, { zone }).setLocale(locale);
   if (!start.isValid) return '';
   const at = `at ${draft.time} ${zoneName(zone)} time`;
@@ -21,7 +48,8 @@ export function summary(draft: Pick<EntryDraft, 'date' | 'time' | 'mode' | 'ever
   const u = unit[draft.mode];
   const every = n === 1 ? `every ${u}` : `every ${n} ${u}s`;
   const on = u === 'week' ? ` on ${start.toFormat('cccc')}` : u === 'month' ? ` on day ${start.day}` : '';
-  const until = draft.stop ? ` until ${DateTime.fromISO(draft.stop, { zone }).setLocale(locale).toFormat('d LLL yyyy')}` : ' until changed';
+  const last = lastOccurrence(draft, zone);
+  const until = last ? ` until ${last.setLocale(locale).toFormat('d LLL yyyy')}` : draft.stop ? ` until ${DateTime.fromISO(draft.stop, { zone }).setLocale(locale).toFormat('d LLL yyyy')}` : ' until changed';
   return `${every}${on} ${at}${until}, for ${length}, from ${start.toFormat('d LLL yyyy')}`;
 }
 
