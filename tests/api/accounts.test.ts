@@ -279,6 +279,28 @@ describe.each(modes)('accounts (%s)', (mode) => {
       expect((await system.api.get('/users/abc', { key: admin })).status).toBe(400);
     });
 
+    it('answers a user saved with a group deleted meanwhile with 400 or saves it first, never 500', async () => {
+      // The fuzzer found it: the groups were checked before the password was hashed, and a group
+      // deleted in between failed the insert (a foreign key violation, 500).
+      for (let round = 0; round < 4; round += 1) {
+        const group = await system.api.post<{ id: number }>('/users/groups', { key: admin, body: { name: `Passing ${round}`, permissions: [] } });
+        const groupId = group.body.data.id;
+        const username = `racer${round}`;
+        const create = system.api.post<{ id: number }>('/users', { key: admin, body: { username, password: `${username}-password`, email: `${username}@example.org`, name: username, group_ids: [groupId] } });
+        await sleep(round * 15);
+        const removal = system.api.delete(`/users/groups/${groupId}`, { key: admin });
+        const [created, removed] = await Promise.all([create, removal]);
+        expect([200, 400], created.text).toContain(created.status);
+        expect([200, 409], removed.text).toContain(removed.status);
+        if (created.status === 200) {
+          const user = await system.api.get<{ group_ids: number[] }>(`/users/${created.body.data.id}`, { key: admin });
+          // Saved before the removal, the user lost the group with it; after a refused removal it has it.
+          expect(user.body.data.group_ids).toEqual(removed.status === 200 ? [] : [groupId]);
+          await system.api.delete(`/users/${created.body.data.id}`, { key: admin });
+        }
+      }
+    });
+
     it('keeps at least one admin and protects the built-in groups', async () => {
       const adminId = (await system.api.get<{ id: number }>('/account/uid', { key: admin })).body.data.id;
       expect((await system.api.delete(`/users/${adminId}`, { key: admin })).status).toBe(409);

@@ -29,6 +29,8 @@ function createUser({ db, logger, events }: AccountContext): OperationHandler<ty
     const passwordHash = await hashPassword(input.password);
     try {
       const id = await db.transaction().execute(async (trx) => {
+        // Checked again under lock: a group may have been deleted while the password was hashed.
+        await assertGroupsExist(trx, groupIds, true);
         const values = { username: input.username, email: input.email, name: input.name, display_name: input.display_name ?? input.name, password_hash: passwordHash };
         const userId = await insertUser(trx, values, groupIds);
         await events.record(trx, 'account.user.created', await userInfo(trx, userId), actorOf(call));
@@ -55,7 +57,10 @@ function editUser({ db, sessions, logger, events, refreshProfile, throttle }: Ac
       username = await db.transaction().execute(async (trx) => {
         await lockUser(trx, id);
         await updateUser(trx, id, { ...changes, ...(passwordHash ? { password_hash: passwordHash } : {}), ...(enabled !== undefined ? { enabled } : {}) });
-        if (group_ids) await setUserGroups(trx, id, uniqueIds(group_ids));
+        if (group_ids) {
+          await assertGroupsExist(trx, group_ids, true);
+          await setUserGroups(trx, id, uniqueIds(group_ids));
+        }
         if (mayLeaveAdminEmpty({ group_ids, enabled })) await assertAdminRemains(trx);
         // The user as GET /users/{id} answers it now (group_ids: their groups, changed or not).
         const after = await userInfo(trx, id);

@@ -30,9 +30,14 @@ export async function searchUsers(db: AccountDB, { q, limit, offset }: { q?: str
   return { total: Number(total), ids: ids.map((row) => row.id) };
 }
 
-export async function assertGroupsExist(db: AccountDB, ids: number[]): Promise<void> {
+/**
+ * Refuses unknown groups (400). Inside a transaction, `lock` holds the groups found until it ends
+ * (FOR KEY SHARE), so a group deleted meanwhile waits for it rather than failing its insert.
+ */
+export async function assertGroupsExist(db: AccountDB, ids: number[], lock = false): Promise<void> {
   if (ids.length === 0) return;
-  const found = await db.selectFrom('groups').select('id').where('id', 'in', ids).execute();
+  const query = db.selectFrom('groups').select('id').where('id', 'in', ids);
+  const found = await (lock ? query.forKeyShare() : query).execute();
   if (found.length !== new Set(ids).size) throw badRequest('Invalid input: group_ids: unknown group.');
 }
 
