@@ -97,10 +97,12 @@ describe('OpenAPI document, docs page and metrics', () => {
 
   it('exposes Prometheus metrics with request counts and bus latency', async () => {
     await system.api.get('/account/uid', { key });
+    // GET /account/uid is answered from the session; the settings cross the bus.
+    await system.api.get('/account/settings', { key });
     const text = await (await fetch(`${system.url}/metrics`)).text();
     expect(text).toMatch(/airwave_http_requests_total\{[^}]*route="\/api\/v2\/account\/uid"[^}]*status="200"[^}]*\} \d+/);
     expect(text).toMatch(/airwave_http_request_duration_seconds_bucket/);
-    expect(text).toMatch(/airwave_bus_request_duration_seconds_count\{[^}]*subject="account.uid"/);
+    expect(text).toMatch(/airwave_bus_request_duration_seconds_count\{[^}]*subject="account.settings.get"/);
     expect(text).toMatch(/airwave_db_pool_connections/);
     expect(text).toMatch(/airwave_session_store_errors_total/);
   });

@@ -21,6 +21,20 @@ describe('session cache', () => {
     expect(await cache.authenticate(key)).toBeNull();
   });
 
+  it('drops one key on its holder\'s write, keeping the others', async () => {
+    const sessions = createMemorySessionStore();
+    await sessions.setProfile(profile);
+    const writer = await sessions.create(4);
+    const reader = await sessions.create(4);
+    const cache = createSessionCache(sessions, () => 0);
+    await cache.authenticate(writer.key);
+    await cache.authenticate(reader.key);
+    await sessions.setProfile({ ...profile, permissions: ['manage_media', 'notes_write'] });
+    cache.forgetKey(writer.key);
+    expect((await cache.authenticate(writer.key))?.profile?.permissions).toContain('notes_write');
+    expect((await cache.authenticate(reader.key))?.profile?.permissions).not.toContain('notes_write');
+  });
+
   it('drops a session that ended, and everything on an account change seen on the bus', async () => {
     const sessions = createMemorySessionStore();
     await sessions.setProfile(profile);

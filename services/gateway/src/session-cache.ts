@@ -3,7 +3,9 @@
 // read a second instead of one a request. The copy is dropped at once when this replica sees the
 // session end (logout through it) or any user or group change (account.user.*, account.group.*
 // events, which every replica follows), and is never older than TTL_MS otherwise: a logout or a
-// permission change through another replica reaches this one within that (docs/deploy.md).
+// permission change through another replica reaches this one within that (docs/deploy.md). A
+// session's own writes drop its copy before their reply is sent (authentication.ts), so whoever
+// changes something, their own rights included (installing a module), reads it back at once.
 import type { Bus, Subscription } from '@airwave/bus';
 import type { SessionStore } from '@airwave/sessions';
 
@@ -18,6 +20,8 @@ export interface SessionCache {
   authenticate(key: string): Promise<Found>;
   /** Drops every copy of a session (it ended). */
   forgetSession(sessionId: string): void;
+  /** Drops the copy for one key: its holder has just changed something, perhaps its own rights. */
+  forgetKey(key: string): void;
   /** Drops every copy (a user or group changed). */
   clear(): void;
   /** Follows account changes on the bus until the returned subscription ends. */
@@ -44,6 +48,10 @@ export function createSessionCache(sessions: SessionStore, now = () => Date.now(
     forgetSession(sessionId) {
       generation += 1;
       for (const [key, copy] of kept) if (copy.found.session.id === sessionId) kept.delete(key);
+    },
+    forgetKey(key) {
+      generation += 1;
+      kept.delete(key);
     },
     clear() {
       generation += 1;

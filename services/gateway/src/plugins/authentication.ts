@@ -36,7 +36,10 @@ declare module 'fastify' {
   }
 }
 
-function callerOf(bus: Bus, sessions: SessionStore, cache: SessionCache | undefined) {
+/** Methods that change nothing: their caller's kept session stays kept. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function callerOf(bus: Bus, sessions: SessionStore, cache: SessionCache | undefined, writers: WeakMap<FastifyRequest, string>) {
   async function byAppKey(request: FastifyRequest, keyId: number, key: string): Promise<Caller> {
     const found = (await bus.request(
       accountMore.keyAuthenticate.subject,
@@ -54,6 +57,7 @@ function callerOf(bus: Bus, sessions: SessionStore, cache: SessionCache | undefi
 
   async function bySession(request: FastifyRequest, key: string, userId: number | undefined): Promise<Caller> {
     const found = await (cache ?? sessions).authenticate(key);
+    if (cache && !SAFE_METHODS.has(request.method)) writers.set(request, key);
     if (!found || (userId !== undefined && userId !== found.session.userId)) throw unauthenticated('Invalid or expired credentials.');
     let profile = found.profile;
     if (!profile) {
@@ -83,7 +87,17 @@ function callerOf(bus: Bus, sessions: SessionStore, cache: SessionCache | undefi
 }
 
 const authentication: FastifyPluginCallback<AuthenticationOptions> = (app, { bus, sessions, cache }, done) => {
-  app.decorate('identifyCaller', callerOf(bus, sessions, cache));
+  // A write's caller may have changed its own rights: its kept session is dropped before the reply
+  // goes out, so its next request reads the session store again (session-cache.ts).
+  const writers = new WeakMap<FastifyRequest, string>();
+  app.decorate('identifyCaller', callerOf(bus, sessions, cache, writers));
+  if (cache) {
+    app.addHook('onSend', async (request, _reply, payload) => {
+      const key = writers.get(request);
+      if (key !== undefined) cache.forgetKey(key);
+      return payload;
+    });
+  }
   done();
 };
 
