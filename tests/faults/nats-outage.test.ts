@@ -155,6 +155,8 @@ function newPlayerState(row: { id: number; name: string; description: string; ti
   return {
     ...row,
     stream_url: '',
+    playout: 'external',
+    has_icecast_source: false,
     can_sync: false,
     ip_address: null,
     support_audio: true,
