@@ -54,6 +54,10 @@ describe('session cache', () => {
     await bus.publish('account.group.saved', { id: 1 });
     await new Promise((done) => setTimeout(done, 50));
     expect((await cache.authenticate(second.key))?.profile?.permissions).toEqual([]);
+    await sessions.setProfile({ ...profile, permissions: ['notes_write'] });
+    await bus.publish('modules.module.installed', { name: 'notes' });
+    await new Promise((done) => setTimeout(done, 50));
+    expect((await cache.authenticate(second.key))?.profile?.permissions).toEqual(['notes_write']);
     await following.unsubscribe();
   });
 

@@ -2,7 +2,7 @@
 // (the console, an integration, a player's sync) costs the session store (Redis in production) one
 // read a second instead of one a request. The copy is dropped at once when this replica sees the
 // session end (logout through it) or any user or group change (account.user.*, account.group.*
-// events, which every replica follows), and is never older than TTL_MS otherwise: a logout or a
+// events, which every replica follows, and modules.module.* since a module's permissions reach every profile), and is never older than TTL_MS otherwise: a logout or a
 // permission change through another replica reaches this one within that (docs/deploy.md). A
 // session's own writes drop its copy before their reply is sent (authentication.ts), so whoever
 // changes something, their own rights included (installing a module), reads it back at once.
@@ -58,7 +58,9 @@ export function createSessionCache(sessions: SessionStore, now = () => Date.now(
       kept.clear();
     },
     follow: (bus) =>
-      Promise.all([bus.subscribe('account.user.*', async () => cache.clear()), bus.subscribe('account.group.*', async () => cache.clear())]).then((subscriptions) => ({
+      // A module installed or removed changes the permissions every profile holds (the account
+      // service refreshes them all before the module's event is published).
+      Promise.all(['account.user.*', 'account.group.*', 'modules.module.*'].map((subject) => bus.subscribe(subject, async () => cache.clear()))).then((subscriptions) => ({
         unsubscribe: async () => {
           await Promise.all(subscriptions.map((s) => s.unsubscribe()));
         },
