@@ -31,8 +31,8 @@ export interface ScenarioResult {
   wallSeconds: number;
   rssKb: number;
   windows: ToneWindow[];
-  /** What Icecast showed as now playing during the first show item and after the alert. */
-  nowPlaying: Array<string | undefined>;
+  /** The titles Icecast showed as now playing during the first show item, and after the alert (sampled every 250 ms). */
+  nowPlaying: string[][];
 }
 
 /** CPU seconds (user + system) and resident memory of a process, from /proc. */
@@ -71,6 +71,18 @@ function liveSource(port: number, password: string, frequency: number, seconds: 
 }
 
 const sleepUntil = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, t - Date.now())));
+
+/** Every title Icecast shows between two instants, asked every 250 ms (one late answer on a busy machine does not decide). */
+async function titlesDuring(ask: () => Promise<string | undefined>, from: number, to: number): Promise<string[]> {
+  const seen = new Set<string>();
+  for (let t = from; t <= to; t += 250) {
+    await sleepUntil(t);
+    if (Date.now() > to + 250) break;
+    const title = await ask().catch(() => undefined);
+    if (title) seen.add(title);
+  }
+  return [...seen];
+}
 
 interface Files {
   fallback: string;
@@ -167,7 +179,7 @@ export async function runListeningScenario(options: { startTimeoutMs?: number; l
     await engine.update(plan);
     setTimeout(() => stops.push(liveSource(harborPort, 'show-secret', 1210, 6.5)), Math.max(0, T + 17_000 - Date.now()));
     const usage = usageMeter(engine.pid!);
-    const titles = [2000, 19_500].map((ms) => sleepUntil(T + ms).then(() => ice.nowPlaying('/listen')).catch(() => undefined));
+    const titles = [[500, 3500], [19_200, 19_900]].map(([from, to]) => titlesDuring(() => ice.nowPlaying('/listen'), T + from!, T + to!));
     await sleepUntil(T + 30_000);
     const used = await usage();
     const recording = await recorder.stop();
