@@ -30,11 +30,13 @@ describe.skipIf(missing.length > 0)('the embedded default on air', () => {
     tones.a = await makeMediaItem(system.api, system.url, admin, await readFile(await makeTone(join(dir, 'a.wav'), 440, 120)), 'Tone 440');
     tones.b = await makeMediaItem(system.api, system.url, admin, await readFile(await makeTone(join(dir, 'b.wav'), 880, 120)), 'Tone 880');
     player = (await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'On air', timezone: 'UTC', playout: 'airwave', stream_url: icecast.url('/onair.mp3'), source_password: icecast.sourcePassword } })).body.data.id;
+    // The first show runs long enough for the playout to take the lease, copy the files and start
+    // Liquidsoap on a machine busy with other suites (30 s was not always enough in CI).
     const showStart = Math.floor(Date.now() / 1000) * 1000 - 5000;
-    switchAt = showStart + 30_000;
+    switchAt = showStart + 60_000;
     const show = (start: number, duration: number, item: number) =>
       system.api.post('/shows', { key: admin, body: { player_id: player, mode: 'once', start: new Date(start).toISOString(), duration, item_type: 'media', item_id: item } });
-    expect((await show(showStart, 30, tones.a)).status).toBe(200);
+    expect((await show(showStart, 60, tones.a)).status).toBe(200);
     expect((await show(switchAt, 120, tones.b)).status).toBe(200);
   }, limit(180_000));
   afterAll(async () => {
