@@ -19,6 +19,8 @@ describe.skipIf(!browserAvailable)('console: session', () => {
     await page.getByRole('textbox', { name: 'Password' }).fill('e2e-admin-password');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('navigation', { name: 'Pages' }).waitFor();
+    // With no player yet, the home page is Media: `/` goes there once the players are read.
+    await page.waitForURL((url) => url.pathname === '/media');
     expect(new URL(page.url()).pathname).toBe('/media');
     await page.reload();
     await page.getByRole('navigation', { name: 'Pages' }).waitFor();
