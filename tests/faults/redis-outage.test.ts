@@ -6,9 +6,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, call, Cluster, countByStatus, HANG_MS, isEnvelope, REQUEST_TIMEOUT_MS, reportSummary, runLoad, skipReason, sleep, waitFor, type Gateway, type Sample } from './cluster';
 import { limit } from '../../vitest.shared';
+import { SESSION_KEPT_MS } from '@airwave/gateway';
 
-/** How long the gateway uses a session it resolved without asking Redis again (its TTL_MS). */
-const SESSION_KEPT_MS = 1000;
 const OUTAGE_MS = 6000;
 const FREEZE_MS = 5000;
 

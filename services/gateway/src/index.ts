@@ -6,3 +6,4 @@ export * from './trace';
 export { consoleDirectory } from './plugins/console';
 export { storedMediaFiles } from './remote/files';
 export { playerThrottleFrom } from './remote/throttle';
+export { TTL_MS as SESSION_KEPT_MS } from './session-cache';
