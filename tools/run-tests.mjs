@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// `pnpm test`: every package's tests, in two phases so that suites which mostly wait overlap and
+// suites which measure time run alone (docs/testing.md, "Where CI's minutes go").
+//
+// Phase 1, two lanes side by side:
+//   - the whole-system API suites (`tests`, api/ and src/, three files at a time);
+//   - every other package through turbo, one at a time: unit and property tests, the console's
+//     browser suite.
+// Phase 2, alone: the suites that time what they hear or how fast a system recovers: the playout
+// engine's listening tests (`services/playout`), then the fault, container and on-air suites
+// (`tests`: faults/, containers/, playout/).
+//
+// Every step runs even when an earlier one failed (as turbo's --continue); the exit code is 1 when
+// any failed, and a table of steps with their times and results closes the output.
+import { spawn } from 'node:child_process';
+
+const TIMED_ALONE = ['@airwave/tests', '@airwave/playout'];
+
+const steps = {
+  api: { label: 'tests: API suites', command: 'pnpm', args: ['--filter', '@airwave/tests', 'run', 'test:api'] },
+  packages: {
+    label: 'packages (turbo, one at a time)',
+    command: 'pnpm',
+    args: ['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', ...TIMED_ALONE.map((name) => `--filter=!${name}`)],
+  },
+  engine: { label: 'playout engine (listening)', command: 'pnpm', args: ['--filter', '@airwave/playout', 'run', 'test'] },
+  timed: { label: 'tests: faults, containers, on air', command: 'pnpm', args: ['--filter', '@airwave/tests', 'run', 'test:timed'] },
+};
+
+/** Runs one step, each line of its output prefixed with its name; resolves to its result. */
+function run(name) {
+  const step = steps[name];
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    for (const stream of [child.stdout, child.stderr]) {
+      let pending = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
+      });
+      stream.on('end', () => pending && process.stdout.write(`[${name}] ${pending}\n`));
+    }
+    const finish = (code) => resolve({ name, label: step.label, code, seconds: (Date.now() - started) / 1000 });
+    child.on('error', (error) => {
+      process.stdout.write(`[${name}] could not start: ${error.message}\n`);
+      finish(1);
+    });
+    child.on('close', (code) => finish(code ?? 1));
+  });
+}
+
+const started = Date.now();
+const results = [...(await Promise.all([run('api'), run('packages')]))];
+results.push(await run('engine'));
+results.push(await run('timed'));
+
+const minutes = (s) => `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s`;
+process.stdout.write('\nsteps (phase 1: the first two side by side; phase 2: one at a time)\n');
+for (const r of results) process.stdout.write(`  ${r.code === 0 ? 'ok    ' : 'FAILED'}  ${minutes(r.seconds).padStart(12)}  ${r.label}\n`);
+process.stdout.write(`  total ${minutes((Date.now() - started) / 1000)}\n`);
+const failed = results.filter((r) => r.code !== 0);
+if (failed.length) process.stdout.write(`failed: ${failed.map((r) => r.label).join('; ')}\n`);
+process.exit(failed.length ? 1 : 0);
