@@ -37,6 +37,22 @@ function conflictOf(failure: unknown): number | null {
   return details?.conflict?.id ?? null;
 }
 
+/** The notice of a change, with its Undo (15 s, as long as the pointer is not over it); answers its id. */
+function showUndoNotice(text: string, onUndo: () => void): string {
+  return notifications.show({
+    color: 'green',
+    autoClose: 15_000,
+    message: (
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">{text}</Text>
+        <Button size="xs" variant="light" onClick={onUndo}>
+          Undo
+        </Button>
+      </Group>
+    ),
+  });
+}
+
 export function useDrag({ player, refresh, onCollision, onError }: Options) {
   const [pending, setPending] = useState<Pending | null>(null);
 
@@ -64,20 +80,7 @@ export function useDrag({ player, refresh, onCollision, onError }: Options) {
       const steps = await applyDrag(occurrence, scope, times, player!);
       onCollision(null);
       const text = `${scope === 'once' ? `${occurrence.title} ${said.once}` : said[scope]} ${timesLabel(times, player!)}.`;
-      const notice = `drag-${Date.now()}`;
-      notifications.show({
-        id: notice,
-        color: 'green',
-        autoClose: 15_000,
-        message: (
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">{text}</Text>
-            <Button size="xs" variant="light" onClick={() => void undo(notice, steps)}>
-              Undo
-            </Button>
-          </Group>
-        ),
-      });
+      const notice = showUndoNotice(text, () => void undo(notice, steps));
     } catch (failure) {
       revert();
       refuse(failure);
