@@ -35,11 +35,13 @@ export async function applyDrag(occurrence: Occurrence, chosen: Scope, times: Ne
   // "This and following" from the first occurrence is the whole series (the server splits only after it).
   const scope = chosen === 'following' && Date.parse(occurrence.originalStart) === Date.parse(before.start) ? 'all' : chosen;
   const result: ChangeResult = {};
+  // A series keeps its own length when only moved (an occurrence across a clock change can differ from it).
+  const length = times.duration === occurrence.duration ? before.duration : times.duration;
   if (scope === 'once') {
     await saveEntry(kind, { ...entryInputOf(kind, before), start: times.start, duration: times.duration });
   } else if (scope === 'all') {
     const start = seriesStartAfterMove(before.local_start ?? before.start, occurrence.start, times.start, player.timezone);
-    await saveEntry(kind, { ...entryInputOf(kind, before), start, duration: times.duration });
+    await saveEntry(kind, { ...entryInputOf(kind, before), start, duration: length });
   } else if (scope === 'only') {
     const previous = before.exceptions.find((e) => e.id === occurrence.exceptionId);
     // A changed occurrence keeps what else its exception changes (a show's other item).
@@ -47,7 +49,7 @@ export async function applyDrag(occurrence: Occurrence, chosen: Scope, times: Ne
     if (previous) await saveException(kind, id, previous.id, fields);
     else result.createdException = await createException(kind, id, fields);
   } else {
-    const input = { id, at: occurrence.originalStart, start: times.start, duration: times.duration };
+    const input = { id, at: occurrence.originalStart, start: times.start, duration: length };
     const split = kind === 'show' ? await api.scheduling.showSplit(input) : await api.scheduling.timeslotSplit(input);
     result.newSeries = split.after.id;
   }
