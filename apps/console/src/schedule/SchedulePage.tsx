@@ -13,6 +13,7 @@ import { OccurrenceModal } from './OccurrenceModal';
 import { PlayerModal } from './PlayerModal';
 import { zoneName } from './recurrence';
 import type { EntryDraft, Player } from './schedule-types';
+import { useDrag } from './use-drag';
 import { WeekCalendar } from './WeekCalendar';
 import './schedule.css';
 
@@ -73,6 +74,9 @@ export default function SchedulePage() {
   };
   const refresh = () => calendar.current?.getApi().refetchEvents();
   const onError = useCallback((message: string) => setError(message), []);
+  const drag = useDrag({ player, refresh, onCollision: setCollision, onError: setError });
+  // Timeslots move with manage_timeslots here; shows also when they are one's own (inside one's timeslots).
+  const movable = useCallback((kind: Occurrence['kind'], ownerId: number) => manageHere || (kind === 'show' && ownerId === session.user.id), [manageHere, session.user.id]);
 
   return (
     <Stack>
@@ -125,8 +129,11 @@ export default function SchedulePage() {
           onSelect={(start, minutes) => edit(blank(start, minutes))}
           onOpen={(clicked) => void open(clicked)}
           onError={onError}
+          movable={movable}
+          onDrag={drag.dragged}
         />
       )}
+      {drag.dialog}
       {occurrence && player && (
         <OccurrenceModal
           occurrence={occurrence}

@@ -1,16 +1,19 @@
 // The week of one player in its own time zone (FullCalendar's time grid, zones by Luxon):
 // timeslots and shows side by side, each day headed with its length where a DST change makes it
-// 23 or 25 hours. Selecting a range starts a new entry there; clicking an entry opens it.
+// 23 or 25 hours. Selecting a range starts a new entry there; clicking an entry opens it; an entry
+// the user may change can be dragged or resized (on a touch screen after a long press, so a swipe
+// still scrolls).
 import enGbLocale from '@fullcalendar/core/locales/en-gb';
 import luxonPlugin from '@fullcalendar/luxon3';
 import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import type { EventInput, EventSourceFuncArg } from '@fullcalendar/core';
+import type { EventApi, EventInput, EventSourceFuncArg } from '@fullcalendar/core';
 import { DateTime } from 'luxon';
 import { forwardRef, useCallback } from 'react';
 import { api } from '../lib/api';
+import { newTimes, type NewTimes } from './drag-plan';
 import { localLabel, type Occurrence } from './occurrence-io';
 import { hoursInDay } from './recurrence';
 import type { Player, ShowRow, TimeslotRow } from './schedule-types';
@@ -28,9 +31,13 @@ interface Props {
   onSelect: (start: DateTime, minutes: number) => void;
   onOpen: (occurrence: Occurrence) => void;
   onError: (message: string) => void;
+  /** Whether the user may move this entry (a timeslot, or a show, of this owner). */
+  movable: (kind: Occurrence['kind'], ownerId: number) => boolean;
+  /** An entry dropped or resized: where it now is, and how to put it back in the calendar. */
+  onDrag: (change: { occurrence: Occurrence; times: NewTimes; revert: () => void }) => void;
 }
 
-export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalendar({ player, timeslotsOf, collision, editable, onOwnSlots, onSelect, onOpen, onError }, ref) {
+export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalendar({ player, timeslotsOf, collision, editable, onOwnSlots, onSelect, onOpen, onError, movable, onDrag }, ref) {
   const zone = player.timezone;
   // A phone opens on one day (a week's seven columns are unreadable there); every screen can switch.
   const phone = window.matchMedia('(max-width: 48em)').matches;
@@ -41,16 +48,20 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
         const [slots, shows] = await Promise.all([api.scheduling.timeslotList(timeslotsOf ? { ...window, user_id: timeslotsOf } : window), api.scheduling.showList(window)]);
         if (timeslotsOf) onOwnSlots(slots.length);
         return [
-          ...slots.map((s) => eventOf('timeslot', s, `Timeslot: ${s.description || `user ${s.user_id}`}`, collision, zone)),
-          ...shows.map((s) => eventOf('show', s, s.name ?? `${s.item_type} ${s.item_id}`, collision, zone)),
+          ...slots.map((s) => eventOf('timeslot', s, `Timeslot: ${s.description || `user ${s.user_id}`}`, collision, zone, editable && movable('timeslot', s.user_id))),
+          ...shows.map((s) => eventOf('show', s, s.name ?? `${s.item_type} ${s.item_id}`, collision, zone, editable && movable('show', s.user_id))),
         ];
       } catch (failure) {
         onError(failure instanceof Error ? failure.message : String(failure));
         return [];
       }
     },
-    [player.id, timeslotsOf, collision, onError, onOwnSlots, zone],
+    [player.id, timeslotsOf, collision, onError, onOwnSlots, zone, editable, movable],
   );
+  const moved = (event: EventApi, revert: () => void, resized: boolean) => {
+    const occurrence = event.extendedProps.occurrence as Occurrence;
+    onDrag({ occurrence, times: newTimes(event.start!, event.end, occurrence.duration, resized, zone), revert });
+  };
   return (
     <FullCalendar
       ref={ref}
@@ -91,6 +102,9 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
       }}
       select={(arg) => onSelect(DateTime.fromISO(arg.startStr, { setZone: true }).setZone(zone), Math.round((arg.end.getTime() - arg.start.getTime()) / 60000))}
       eventInteractive
+      eventDrop={(arg) => moved(arg.event, arg.revert, false)}
+      eventResize={(arg) => moved(arg.event, arg.revert, true)}
+      eventLongPressDelay={1000}
       eventClick={(arg) => {
         // Clicked with the mouse too, the event has the focus its dialog gives back on closing.
         arg.el.focus();
@@ -114,7 +128,7 @@ function labelCalendarParts(): void {
 }
 
 /** A calendar event of an occurrence row; one an exception changed is marked and says how. */
-function eventOf(kind: Occurrence['kind'], row: ShowRow | TimeslotRow, title: string, collision: number | null, zone: string): EventInput {
+function eventOf(kind: Occurrence['kind'], row: ShowRow | TimeslotRow, title: string, collision: number | null, zone: string, editable: boolean): EventInput {
   const changed = row.exception_id !== undefined;
   const moved = changed && row.original_start !== undefined && Date.parse(row.original_start) !== Date.parse(row.start);
   const note = !changed ? undefined : moved ? `moved from ${localLabel(row.original_start!, zone)}` : kind === 'show' ? 'changed in this occurrence only' : 'length changed in this occurrence only';
@@ -125,6 +139,7 @@ function eventOf(kind: Occurrence['kind'], row: ShowRow | TimeslotRow, title: st
     start: row.start,
     end: row.end,
     classNames: [`entry-${kind}`, ...(changed ? ['entry-changed'] : []), ...(collision === row.id ? ['entry-collision'] : [])],
+    editable,
     extendedProps: { occurrence, note },
   };
 }
