@@ -2,10 +2,13 @@
 // Liquidsoap: it takes the lease of a player aired by Airwave, reads its rundown from the
 // scheduling service, copies the show's file into its local cache (the bytes uploaded), starts the
 // item on air at its offset, writes what the engine reports to the player's as-run log and now
-// playing (as OB Player's sync would), and follows a change of the show on air at once.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+// playing (as OB Player's sync would), follows a change of the show on air at once, and keeps what
+// aired while the as-run log was away across a restart of the service (its spool on disk).
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Bus } from '@airwave/bus';
+import { AirwaveError, playerSync } from '@airwave/contracts';
 import { createLogger } from '@airwave/logging';
 import { createPlayoutService } from '@airwave/playout';
 import { fakeEngines } from '@airwave/playout/testing';
@@ -18,6 +21,21 @@ import { limit } from '../../vitest.shared';
 
 const TONE = wav(120);
 
+/** The bus as the playout sees it, with the as-run log cut off while `cut.asRun` (its outage, for the playout alone). */
+function cuttable(bus: Bus) {
+  const cut = { asRun: false };
+  const request: Bus['request'] = (subject, data, options) =>
+    cut.asRun && subject.endsWith(playerSync.appendAsRun.subject) ? Promise.reject(new AirwaveError('unavailable', `No service is answering ${subject}.`)) : bus.request(subject, data, options);
+  const proxied = new Proxy(bus, {
+    get: (target, key) => {
+      if (key === 'request') return request;
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { bus: proxied, cut };
+}
+
 describe.each(modes)('playout airs a rundown (%s)', (mode) => {
   let system: TestSystem;
   let playout: RunningService;
@@ -29,6 +47,8 @@ describe.each(modes)('playout airs a rundown (%s)', (mode) => {
   let other: number;
   const engines = fakeEngines();
   const showStart = Math.floor((Date.now() - 30_000) / 1000) * 1000;
+  let cut: { asRun: boolean };
+  let startPlayout: () => Promise<RunningService>;
 
   beforeAll(async () => {
     system = await startTestSystem(mode);
@@ -41,7 +61,11 @@ describe.each(modes)('playout airs a rundown (%s)', (mode) => {
     show = created.body.data.id;
     cache = await mkdtemp(join(tmpdir(), 'playout-cache-'));
     const env = { ...system.env, PLAYOUT_CACHE_DIR: cache, PLAYOUT_MEDIA_DIR: join(system.env.DATA_DIR ?? './data', 'media'), PLAYOUT_ENGINE: 'auto' };
-    playout = await startService(createPlayoutService({ engine: engines.factory, holder: 'test-replica' }), system.infrastructure[0]!, createLogger({ level: 'silent' }), env);
+    const shared = system.infrastructure[0]!;
+    const playoutBus = cuttable(shared.bus);
+    cut = playoutBus.cut;
+    startPlayout = () => startService(createPlayoutService({ engine: engines.factory, holder: 'test-replica' }), { ...shared, bus: playoutBus.bus }, createLogger({ level: 'silent' }), env);
+    playout = await startPlayout();
   }, limit(120_000));
   afterAll(async () => {
     await playout?.stop();
@@ -99,5 +123,25 @@ describe.each(modes)('playout airs a rundown (%s)', (mode) => {
     expect(onAir).toMatchObject({ key: engine.updates[0]!.plan.items[0]!.key, start: showStart });
     expect(onAir!.start + onAir!.duration).toBe(next);
     expect(following).toMatchObject({ start: next, hard: true, context: 'show' });
+  });
+
+  it('keeps what aired while the as-run log was away across a restart, and sends it once the log answers', async () => {
+    cut.asRun = true;
+    const at = Date.now();
+    engines.made[0]!.emit({ player_id: player, key: `${at}:restart`, media_id: other, title: 'Other tone', artist: 'Test', context: 'show', at, kind: 'start' });
+    const spooled = async () => {
+      const dir = join(cache, 'asrun-spool');
+      const texts = await Promise.all((await readdir(dir)).map((name) => readFile(join(dir, name), 'utf8')));
+      return texts.join('').includes(`"timestamp":"${(at / 1000).toFixed(3)}"`);
+    };
+    await expect.poll(spooled, { timeout: limit(5000) }).toBe(true);
+    await playout.stop(); // a clean stop that cannot deliver: the entry stays in the spool
+    expect(await spooled()).toBe(true);
+    cut.asRun = false;
+    playout = await startPlayout();
+    const query = { player_id: player, date_start: new Date(showStart - 86_400_000).toISOString().slice(0, 10), date_end: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) };
+    const rows = async () => (await system.api.get<{ results: { media_id: number; unix_timestamp: string }[] }>('/players/monitor', { key: admin, query })).body.data.results;
+    await expect.poll(async () => (await rows()).map((r) => [r.media_id, r.unix_timestamp]), { timeout: limit(15_000) }).toContainEqual([other, (at / 1000).toFixed(3)]);
+    await expect.poll(spooled, { timeout: limit(5000) }).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { debianBase, NODE_VERSION, NPM_VERSION, repoRoot, type Base } from './catalog';
+import { debianBase, debianOfficial, NODE_VERSION, NPM_VERSION, repoRoot, type Base } from './catalog';
 import { imageExists, run, tryPull, type Builder } from './docker';
 
 const log = (line: string) => process.stderr.write(`images: ${line}\n`);
@@ -26,6 +26,13 @@ export async function resolveBase(base: Base, builder: Builder, options: { rebui
   if (base.dir === 'node') await buildNodeStandIn(base, builder);
   else await run(builder.argv[0]!, [...builder.argv.slice(1), '-f', join(dir, base.dir, 'Dockerfile'), '--build-arg', `DEBIAN_IMAGE=${debianBase}`, '-t', base.standIn, dir], { env: builder.env });
   return base.standIn;
+}
+
+/** Debian bookworm for the companion images: the official slim image if here or pullable, else the stand-in. */
+export async function resolveDebian(options: { rebuild?: boolean } = {}): Promise<string> {
+  if (imageExists(debianOfficial) || tryPull(debianOfficial).ok) return debianOfficial;
+  await ensureDebian(options);
+  return debianBase;
 }
 
 /** Debian bookworm from Debian's mirror (`debootstrap --variant=minbase`), imported as an image. */

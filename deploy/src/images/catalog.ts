@@ -21,6 +21,21 @@ export const airwaveImages: AirwaveImage[] = [
   { name: 'playout', dockerfile: 'services/playout/Dockerfile' },
 ];
 
+/**
+ * Images of other software Airwave runs beside its own, built from Debian's packages
+ * (deploy/images/<dir>) on Debian bookworm: Icecast for the players the playout airs (the compose
+ * file's `onair` profile, AirwaveStack.withPlayout()).
+ */
+export interface CompanionImage {
+  name: 'icecast';
+  dir: 'icecast';
+}
+
+export const companionImages: CompanionImage[] = [{ name: 'icecast', dir: 'icecast' }];
+
+/** The Debian the companion images start from where a registry answers (else the debootstrapped stand-in). */
+export const debianOfficial = 'debian:bookworm-slim';
+
 export interface Base {
   /** The official image users with a registry get. */
   official: string;
@@ -50,6 +65,6 @@ export const NPM_VERSION = '11.21.2';
 /** The pnpm the images build with (the Dockerfiles' PNPM_VERSION default; .ci/run installs the same). */
 export const PNPM_VERSION = '12.18.0';
 
-export function tagOf(image: AirwaveImage, tag: string): string {
+export function tagOf(image: AirwaveImage | CompanionImage, tag: string): string {
   return `airwave/${image.name}:${tag}`;
 }

@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { resolveBase } from './bases';
-import { airwaveImages, infrastructure, nodeBase, PNPM_VERSION, repoRoot, tagOf } from './catalog';
+import { resolveBase, resolveDebian } from './bases';
+import { airwaveImages, companionImages, infrastructure, nodeBase, PNPM_VERSION, repoRoot, tagOf } from './catalog';
 import { dockerAnswers, findBuilder, run, type Builder } from './docker';
 
 const { values } = parseArgs({
@@ -20,11 +20,12 @@ const { values } = parseArgs({
 });
 
 function selectedImages() {
-  if (!values.only) return airwaveImages;
+  if (!values.only) return { airwave: airwaveImages, companions: companionImages };
   const names = values.only.split(',').map((name) => name.trim());
-  const unknown = names.filter((name) => !airwaveImages.some((image) => image.name === name));
-  if (unknown.length > 0) throw new Error(`--only: no image named ${unknown.join(', ')} (there are ${airwaveImages.map((i) => i.name).join(', ')})`);
-  return airwaveImages.filter((image) => names.includes(image.name));
+  const all = [...airwaveImages, ...companionImages].map((image) => image.name as string);
+  const unknown = names.filter((name) => !all.includes(name));
+  if (unknown.length > 0) throw new Error(`--only: no image named ${unknown.join(', ')} (there are ${all.join(', ')})`);
+  return { airwave: airwaveImages.filter((image) => names.includes(image.name)), companions: companionImages.filter((image) => names.includes(image.name)) };
 }
 
 /**
@@ -41,15 +42,15 @@ function npmCafile(): string | undefined {
   return cafile && cafile !== 'null' && cafile !== 'undefined' ? cafile : undefined;
 }
 
-async function buildImage(builder: Builder, dockerfile: string, tag: string, buildArgs: string[]): Promise<void> {
+async function buildImage(builder: Builder, dockerfile: string, tag: string, buildArgs: string[], context = repoRoot): Promise<void> {
   const started = Date.now();
   process.stderr.write(`images: building ${tag} (${dockerfile})\n`);
-  await run(builder.argv[0]!, [...builder.argv.slice(1), '-f', join(repoRoot, dockerfile), ...buildArgs, ...npmCaSecret(), '-t', tag, repoRoot], { env: builder.env });
+  await run(builder.argv[0]!, [...builder.argv.slice(1), '-f', join(repoRoot, dockerfile), ...buildArgs, ...npmCaSecret(), '-t', tag, context], { env: builder.env });
   process.stderr.write(`images: ${tag} built in ${Math.round((Date.now() - started) / 1000)} s\n`);
 }
 
 async function main(): Promise<void> {
-  const images = selectedImages();
+  const { airwave: images, companions } = selectedImages();
   if (!dockerAnswers()) throw new Error('No Docker engine answers: start one (dockerd), or point DOCKER_HOST at it.');
   const builder = findBuilder();
   const rebuild = values['rebuild-bases'];
@@ -61,6 +62,11 @@ async function main(): Promise<void> {
   }
   const buildArgs = ['--build-arg', `NODE_IMAGE=${node}`, '--build-arg', `PNPM_VERSION=${PNPM_VERSION}`];
   for (const image of images) await buildImage(builder, image.dockerfile, tagOf(image, values.tag!), buildArgs);
+  // Icecast and the like: Debian's packages on Debian, from deploy/images (no npm, no secret needed).
+  if (companions.length > 0) {
+    const debian = await resolveDebian({ rebuild });
+    for (const image of companions) await buildImage(builder, `deploy/images/${image.dir}/Dockerfile`, tagOf(image, values.tag!), ['--build-arg', `DEBIAN_IMAGE=${debian}`], join(repoRoot, 'deploy', 'images'));
+  }
   process.stdout.write(exports.map((line) => `${line}\n`).join(''));
 }
 

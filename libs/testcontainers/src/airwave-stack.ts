@@ -6,6 +6,9 @@
 //   const client = await stack.getClient();          // typed, logged in as admin, via the gateway
 //   await stack.stop();
 //
+// withPlayout() adds the playout service (Liquidsoap) and an Icecast: players whose playout is
+// airwave go on air to http://icecast:8000/<mount> (getIcecast()).
+//
 // start() resolves once every service answers through the gateway; if anything fails it stops
 // what it started and throws an error naming the part, with its last log lines.
 import { randomBytes } from 'node:crypto';
@@ -13,10 +16,10 @@ import type { TypedClient } from '@airwave/client';
 import { Network, type GenericContainer, type StartedNetwork, type StartedTestContainer } from 'testcontainers';
 import { checkedAdminPassword, loggedInClient } from './admin-client';
 import { disableReaperWhereUnavailable } from './environment';
-import { AIRWAVE_IMAGE_NAMES, airwaveImage, DEFAULT_TAG, type AirwaveImageName, ensureImage, infrastructureImages, type InfrastructureImages } from './images';
+import { AIRWAVE_IMAGE_NAMES, airwaveImage, DEFAULT_TAG, type AirwaveImageName, ensureImage, infrastructureImages, type InfrastructureImages, ON_AIR_IMAGE_NAMES } from './images';
 import { LogTail, startFailure } from './log-tail';
 import { MediaVolume } from './media-volume';
-import { gatewayContainer, GATEWAY_PORT, migrateContainer, natsContainer, postgresContainer, redisContainer, serviceContainer, SERVICES } from './stack-parts';
+import { gatewayContainer, GATEWAY_PORT, icecastContainer, ICECAST_PORT, migrateContainer, natsContainer, playoutContainer, postgresContainer, redisContainer, serviceContainer, SERVICES } from './stack-parts';
 import { throughGateway } from './through-gateway';
 
 export interface StackPrefixes {
@@ -34,6 +37,7 @@ export class AirwaveStack {
   private infrastructure: Partial<InfrastructureImages> = {};
   private startupTimeoutMs = 120_000;
   private labels: Record<string, string> = {};
+  private onAir = false;
 
   /** Tag of the airwave/<name> images (default `dev`, as `pnpm images` tags them). */
   withImageTag(tag: string): this {
@@ -70,6 +74,17 @@ export class AirwaveStack {
     return this;
   }
 
+  /**
+   * Adds the playout service (airwave/playout: the service with Liquidsoap) and an Icecast
+   * (airwave/icecast, Debian's icecast2), both from `pnpm images`: a player saved with `playout:
+   * airwave`, `stream_url: stack.getIcecast().streamUrl('/fm.mp3')` and the source password
+   * `stack.getIcecast().sourcePassword` goes on air.
+   */
+  withPlayout(): this {
+    this.onAir = true;
+    return this;
+  }
+
   /** How long each part may take to become ready (default 120 s). */
   withStartupTimeout(ms: number): this {
     this.startupTimeoutMs = ms;
@@ -87,7 +102,8 @@ export class AirwaveStack {
       throw error;
     });
     const started = new Map<string, StartedTestContainer>();
-    const parts = { network, volume, containers: started };
+    const icecast = this.onAir ? { sourcePassword: randomBytes(12).toString('hex'), adminPassword: randomBytes(12).toString('hex') } : null;
+    const parts = { network, volume, containers: started, icecast };
     try {
       await this.startLayout(parts, images);
       const stack = new StartedAirwaveStack(parts, this.adminPassword);
@@ -103,11 +119,11 @@ export class AirwaveStack {
     return {
       ...(await infrastructureImages()),
       ...this.infrastructure,
-      ...Object.fromEntries(AIRWAVE_IMAGE_NAMES.map((name) => [name, airwaveImage(name, this.tag)])),
+      ...Object.fromEntries([...AIRWAVE_IMAGE_NAMES, ...(this.onAir ? ON_AIR_IMAGE_NAMES : [])].map((name) => [name, airwaveImage(name, this.tag)])),
     } as InfrastructureImages & Record<AirwaveImageName, string>;
   }
 
-  private async startLayout({ network, volume, containers }: StackParts, images: Awaited<ReturnType<AirwaveStack['images']>>) {
+  private async startLayout({ network, volume, containers, icecast }: StackParts, images: Awaited<ReturnType<AirwaveStack['images']>>) {
     const start = (name: string, image: string, container: GenericContainer) => startPart(name, image, container.withNetwork(network).withLabels(this.labels).withStartupTimeout(this.startupTimeoutMs), containers);
     const dbPassword = randomBytes(12).toString('hex');
     await settleAll([
@@ -124,7 +140,11 @@ export class AirwaveStack {
     const accountEnv = { ...env, AIRWAVE_ADMIN_PASSWORD: this.adminPassword, AIRWAVE_ENCRYPTION_KEY: encryptionKey };
     const modulesEnv = { ...env, AIRWAVE_ENCRYPTION_KEY: encryptionKey };
     const envOf = (name: (typeof SERVICES)[number]) => (name === 'account' ? accountEnv : name === 'modules' || name === 'scheduling' ? modulesEnv : env);
-    await settleAll(SERVICES.map((name) => start(name, images[name], serviceContainer(name, images[name], envOf(name), volume.name))));
+    await settleAll([
+      ...SERVICES.map((name) => start(name, images[name], serviceContainer(name, images[name], envOf(name), volume.name))),
+      // The playout reads players' source passwords in clear over the bus: no key of its own.
+      ...(icecast ? [start('playout', images.playout, playoutContainer(images.playout, env, volume.name)), start('icecast', images.icecast, icecastContainer(images.icecast, icecast.sourcePassword, icecast.adminPassword))] : []),
+    ]);
     // The gateway reaches the database only through the services.
     const gatewayEnv = Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'DATABASE_URL'));
     await start('gateway', images.gateway, gatewayContainer(images.gateway, gatewayEnv, volume.name));
@@ -169,11 +189,13 @@ interface StackParts {
   network: StartedNetwork;
   volume: MediaVolume;
   containers: Map<string, StartedTestContainer>;
+  /** The Icecast's passwords, with withPlayout(). */
+  icecast: { sourcePassword: string; adminPassword: string } | null;
 }
 
 /** The gateway first, the infrastructure last; a part that will not stop does not keep the others. */
 async function stopAll({ network, volume, containers }: StackParts): Promise<void> {
-  const order = ['gateway', ...SERVICES, 'migrate', 'postgres', 'nats', 'redis'];
+  const order = ['gateway', 'playout', ...SERVICES, 'icecast', 'migrate', 'postgres', 'nats', 'redis'];
   for (const name of order) await containers.get(name)?.stop().catch(() => undefined);
   containers.clear();
   await network.stop().catch(() => undefined);
@@ -207,7 +229,23 @@ export class StartedAirwaveStack implements AsyncDisposable {
     return loggedInClient(this.getBaseUrl(), 'admin', this.adminPassword);
   }
 
-  /** One part: gateway, account, media, scheduling, modules, postgres, nats or redis. */
+  /**
+   * The Icecast of a stack started withPlayout(): `streamUrl(mount)`, the URL players stream to (a
+   * player's `stream_url`, on the stack's network); `url(mount)`, the same mount from this host
+   * (for listeners); the source and admin passwords.
+   */
+  getIcecast(): { streamUrl(mount: string): string; url(mount: string): string; sourcePassword: string; adminPassword: string } {
+    if (!this.parts.icecast) throw new Error('AirwaveStack has no Icecast: start it withPlayout()');
+    const container = this.getContainer('icecast');
+    const path = (mount: string) => (mount.startsWith('/') ? mount : `/${mount}`);
+    return {
+      streamUrl: (mount) => `http://icecast:${ICECAST_PORT}${path(mount)}`,
+      url: (mount) => `http://${container.getHost()}:${container.getMappedPort(ICECAST_PORT)}${path(mount)}`,
+      ...this.parts.icecast,
+    };
+  }
+
+  /** One part: gateway, account, media, scheduling, modules, postgres, nats or redis; playout and icecast withPlayout(). */
   getContainer(name: string): StartedTestContainer {
     const container = this.containers.get(name);
     if (!container) throw new Error(`AirwaveStack has no part named ${name} (it has ${[...this.containers.keys()].join(', ')})`);

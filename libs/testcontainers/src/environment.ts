@@ -2,7 +2,7 @@
 // images? And, on machines where no image registry answers, Testcontainers' reaper (Ryuk, an image
 // pulled from Docker Hub) cannot start: there it is turned off and stop() removes what was started.
 import { getContainerRuntimeClient, ImageName } from 'testcontainers';
-import { AIRWAVE_IMAGE_NAMES, airwaveImage, DEFAULT_TAG, infrastructureImages } from './images';
+import { AIRWAVE_IMAGE_NAMES, airwaveImage, DEFAULT_TAG, infrastructureImages, ON_AIR_IMAGE_NAMES } from './images';
 
 /** The reaper image of the Testcontainers version in the lockfile (RYUK_CONTAINER_IMAGE overrides it). */
 const REAPER_IMAGE_DEFAULT = 'testcontainers/ryuk:0.14.0';
@@ -25,11 +25,15 @@ export async function dockerHere(images: string[] = []): Promise<DockerHere> {
   return { docker: true, missing: images.filter((_, i) => !present[i]) };
 }
 
-/** Whether AirwaveStack can start here: a Docker engine with all six Airwave images and the infrastructure's. */
-export async function stackImagesHere(tag = DEFAULT_TAG): Promise<DockerHere> {
+/**
+ * Whether AirwaveStack can start here: a Docker engine with all six Airwave images and the
+ * infrastructure's; with `onAir`, also the playout's and Icecast's (AirwaveStack.withPlayout()).
+ */
+export async function stackImagesHere(tag = DEFAULT_TAG, options: { onAir?: boolean } = {}): Promise<DockerHere> {
   const docker = await dockerHere();
   if (!docker.docker) return docker;
-  return dockerHere([...AIRWAVE_IMAGE_NAMES.map((name) => airwaveImage(name, tag)), ...Object.values(await infrastructureImages())]);
+  const names = [...AIRWAVE_IMAGE_NAMES, ...(options.onAir ? ON_AIR_IMAGE_NAMES : [])];
+  return dockerHere([...names.map((name) => airwaveImage(name, tag)), ...Object.values(await infrastructureImages())]);
 }
 
 /**

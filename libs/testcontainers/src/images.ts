@@ -7,7 +7,9 @@ import { getContainerRuntimeClient, ImageName } from 'testcontainers';
 export const DEFAULT_TAG = 'dev';
 
 export const AIRWAVE_IMAGE_NAMES = ['server', 'gateway', 'account', 'media', 'scheduling', 'modules'] as const;
-export type AirwaveImageName = (typeof AIRWAVE_IMAGE_NAMES)[number];
+/** What a stack on air adds (AirwaveStack.withPlayout()): the playout service and Debian's Icecast. */
+export const ON_AIR_IMAGE_NAMES = ['playout', 'icecast'] as const;
+export type AirwaveImageName = (typeof AIRWAVE_IMAGE_NAMES)[number] | (typeof ON_AIR_IMAGE_NAMES)[number];
 
 export function airwaveImage(name: AirwaveImageName, tag = DEFAULT_TAG): string {
   return `airwave/${name}:${tag}`;

@@ -64,9 +64,35 @@ export function serviceContainer(name: ServiceName, image: string, env: Record<s
 }
 
 export function gatewayContainer(image: string, env: Record<string, string>, mediaVolume: string): GenericContainer {
-  return withMediaVolume(harden(new GenericContainer(image)), mediaVolume)
+  // The volume's DATA_DIR after the common environment's (/tmp/data), or uploads stay in the gateway's /tmp.
+  return withMediaVolume(harden(new GenericContainer(image)).withEnvironment({ ...env, HOST: '0.0.0.0', PORT: String(GATEWAY_PORT) }), mediaVolume)
     .withNetworkAliases('gateway')
-    .withEnvironment({ ...env, HOST: '0.0.0.0', PORT: String(GATEWAY_PORT) })
     .withExposedPorts(GATEWAY_PORT)
     .withWaitStrategy(Wait.forHttp('/readyz', GATEWAY_PORT, { abortOnContainerExit: true }).forStatusCode(200));
+}
+
+export const ICECAST_PORT = 8000;
+
+/**
+ * The playout service (airwave/playout: the service and Liquidsoap), as deploy/compose runs it: the
+ * media volume read only at /media, where the media service's DATA_DIR/media is /media/media; the
+ * local cache of the next hours' files and the as-run spool in its /tmp (given room).
+ */
+export function playoutContainer(image: string, env: Record<string, string>, mediaVolume: string): GenericContainer {
+  return harden(new GenericContainer(image))
+    .withTmpFs({ '/tmp': 'rw,size=1g,uid=1000,gid=1000,mode=0700' })
+    .withBindMounts([{ source: mediaVolume, target: '/media', mode: 'ro' }])
+    .withNetworkAliases('playout')
+    .withEnvironment({ ...env, METRICS_PORT: String(METRICS_PORT), PLAYOUT_MEDIA_DIR: '/media/media' })
+    .withExposedPorts(METRICS_PORT)
+    .withWaitStrategy(Wait.forHttp('/readyz', METRICS_PORT, { abortOnContainerExit: true }).forStatusCode(200));
+}
+
+/** Debian's Icecast (airwave/icecast, deploy/images/icecast) on the alias `icecast`: players stream to http://icecast:8000/<mount>. */
+export function icecastContainer(image: string, sourcePassword: string, adminPassword: string): GenericContainer {
+  return harden(new GenericContainer(image))
+    .withNetworkAliases('icecast')
+    .withEnvironment({ ICECAST_SOURCE_PASSWORD: sourcePassword, ICECAST_ADMIN_PASSWORD: adminPassword, ICECAST_HOSTNAME: 'icecast' })
+    .withExposedPorts(ICECAST_PORT)
+    .withWaitStrategy(Wait.forHttp('/status-json.xsl', ICECAST_PORT, { abortOnContainerExit: true }).forStatusCode(200));
 }

@@ -11,6 +11,7 @@ import type { Logger } from '@airwave/logging';
 import { readPlayoutEnv } from './config';
 import { LiquidsoapEngine } from './engine/engine';
 import { chooseEngine, type EngineChoice } from './engines';
+import { AsRunSpool } from './air/spool';
 import { FileCache } from './files/cache';
 import { followChanges } from './leases/follow';
 import { Supervisor, type EngineFactory } from './leases/supervisor';
@@ -53,12 +54,16 @@ export function createPlayoutService(options: PlayoutOptions = {}): ServiceDefin
         return { stop: async () => void (await Promise.all(subscriptions.map((s) => s.unsubscribe()))) };
       }
       const storage = createLocalStorage(config.PLAYOUT_MEDIA_DIR ?? join(config.DATA_DIR, 'media'));
-      const files = new FileCache(config.PLAYOUT_CACHE_DIR ?? join(config.DATA_DIR, 'playout-cache'), (key) => storage.open(key), bus, logger);
+      const cacheDir = config.PLAYOUT_CACHE_DIR ?? join(config.DATA_DIR, 'playout-cache');
+      const files = new FileCache(cacheDir, (key) => storage.open(key), bus, logger);
+      // As-run entries not yet delivered, on disk: a restart delivers them (air/spool.ts).
+      const spool = new AsRunSpool({ dir: join(cacheDir, 'asrun-spool'), bus, logger });
       const supervisor = new Supervisor({
         db,
         bus,
         logger,
         files,
+        spool,
         holder,
         engine: choice.engine,
         hoursAhead: config.PLAYOUT_HOURS_AHEAD,
@@ -76,6 +81,8 @@ export function createPlayoutService(options: PlayoutOptions = {}): ServiceDefin
         async stop() {
           await Promise.all(subscriptions.map((s) => s.unsubscribe()));
           await supervisor.stop();
+          await spool.deliver();
+          spool.close();
         },
       };
     },

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { TrackEvent } from '../engine/plan';
 import { bindFakeScheduling, type Fixture } from '../testing/fake-scheduling';
 import { AsRunRecorder, asRunEntry, emergIdOf, endOf } from './asrun';
+import { AsRunSpool } from './spool';
 
 const start = (key: string, at: number, context: TrackEvent['context'] = 'show', media_id: number | null = 4): TrackEvent => ({ player_id: 5, key, media_id, title: 'T', artist: 'A', context, at, kind: 'start' });
 
@@ -31,7 +32,8 @@ describe('as-run from track events', () => {
     buses.push(bus);
     const fixture = { asRun: [], asRunDown: true } as unknown as Fixture;
     await bindFakeScheduling(bus, fixture);
-    const recorder = new AsRunRecorder(5, bus, createLogger({ level: 'silent' }));
+    const logger = createLogger({ level: 'silent' });
+    const recorder = new AsRunRecorder(5, bus, logger, new AsRunSpool({ dir: null, bus, logger }));
     recorder.record(start('a', 1_795_000_000_000), undefined);
     recorder.record({ ...start('b', 1_795_000_060_000), kind: 'end' }, undefined);
     recorder.record(start('c', 1_795_000_060_000), undefined);
@@ -48,7 +50,8 @@ describe('as-run from track events', () => {
     buses.push(bus);
     const fixture = { asRun: [], asRunDown: false } as unknown as Fixture;
     await bindFakeScheduling(bus, fixture);
-    const recorder = new AsRunRecorder(5, bus, createLogger({ level: 'silent' }));
+    const logger = createLogger({ level: 'silent' });
+    const recorder = new AsRunRecorder(5, bus, logger, new AsRunSpool({ dir: null, bus, logger }));
     recorder.record(start('a', 1_795_000_000_000), undefined);
     recorder.record({ ...start('a', 1_795_000_090_500), kind: 'end' }, undefined);
     recorder.record({ ...start('a', 1_795_000_091_000), kind: 'end' }, undefined);

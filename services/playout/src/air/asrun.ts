@@ -1,20 +1,19 @@
 // What actually aired, from the engine's own track events: each start goes to the player's as-run
 // log (the same log as OB Player's playlog: context show, emerg or fallback, the actual start) and
 // becomes its now playing; its end is sent as the same entry with the actual end, which sets the end
-// of the logged play (a start lost with the bus still gets logged, with its end, by that resend). Kept in a local queue while the bus is down and sent in order once it
-// answers again; a duplicate (same start, item, context) is skipped by the log itself.
+// of the logged play (a start lost with the bus still gets logged, with its end, by that resend).
+// Entries go through the process's spool (spool.ts: on local disk, sent in order once the log
+// answers, kept across a restart); a duplicate (same start, item, context) is skipped by the log.
 import type { Bus } from '@airwave/bus';
 import { playerSync } from '@airwave/contracts';
 import type { Logger } from '@airwave/logging';
 import { callOperation } from '@airwave/service-kit';
 import type { z } from 'zod';
 import type { PlannedItem, TrackEvent } from '../engine/plan';
+import type { AsRunEntry, AsRunSpool } from './spool';
 
-type AsRunEntry = z.input<typeof playerSync.appendAsRun.input>['entries'][number];
 type NowPlaying = z.input<typeof playerSync.recordNowPlaying.input>;
 
-/** At most this many entries wait for the bus (the oldest are dropped past it, logged). */
-const MAX_QUEUED = 10_000;
 /** At most this many plays wait for their end (a play whose end never comes is forgotten past it). */
 const MAX_OPEN = 1000;
 
@@ -46,7 +45,6 @@ export function nowPlayingOf(event: TrackEvent, planned: PlannedItem | undefined
 }
 
 export class AsRunRecorder {
-  readonly #entries: AsRunEntry[] = [];
   /** The entry of each play on air, by its key, until its end. */
   readonly #open = new Map<string, AsRunEntry>();
   #nowPlaying: NowPlaying | null = null;
@@ -56,6 +54,7 @@ export class AsRunRecorder {
     readonly playerId: number,
     private readonly bus: Bus,
     private readonly logger: Logger,
+    private readonly spool: AsRunSpool,
   ) {}
 
   /** Records a track event (a start, or the end of a play it saw start) and sends what waits. */
@@ -81,15 +80,13 @@ export class AsRunRecorder {
   }
 
   #queue(entry: AsRunEntry) {
-    if (this.#entries.length >= MAX_QUEUED) this.logger.error({ playerId: this.playerId }, 'Playout: the as-run queue is full; the oldest entry is dropped');
-    if (this.#entries.length >= MAX_QUEUED) this.#entries.shift();
-    this.#entries.push(entry);
+    this.spool.append(this.playerId, entry);
     void this.flush();
   }
 
-  /** How many entries wait for the bus. */
+  /** How many of this player's entries wait for the bus. */
   get queued(): number {
-    return this.#entries.length;
+    return this.spool.queued(this.playerId);
   }
 
   /** Sends what waits, once at a time; on failure it stays queued for the next flush. */
@@ -99,19 +96,16 @@ export class AsRunRecorder {
   }
 
   async #send(): Promise<void> {
+    await this.spool.deliver();
+    if (this.queued > 0) return;
     try {
-      while (this.#entries.length > 0) {
-        const batch = this.#entries.slice(0, 1000);
-        await callOperation(this.bus, playerSync.appendAsRun, { player_id: this.playerId, entries: batch });
-        this.#entries.splice(0, batch.length);
-      }
       const now = this.#nowPlaying;
       if (now) {
         await callOperation(this.bus, playerSync.recordNowPlaying, now);
         if (this.#nowPlaying === now) this.#nowPlaying = null;
       }
     } catch (error) {
-      this.logger.warn({ playerId: this.playerId, queued: this.#entries.length, err: error }, 'Playout: the as-run log is not reachable; entries wait locally');
+      this.logger.warn({ playerId: this.playerId, err: error }, 'Playout: now playing could not be recorded; it is sent again at the next flush');
     }
   }
 }

@@ -11,6 +11,7 @@ import type { FileCache } from '../files/cache';
 import { alertPlays } from '../plan/alerts';
 import { buildPlan, onAirAt, replacing, resumeAt } from '../plan/build';
 import { AsRunRecorder } from './asrun';
+import { AsRunSpool } from './spool';
 
 export interface AirOptions {
   bus: Bus;
@@ -18,6 +19,8 @@ export interface AirOptions {
   files: FileCache;
   hoursAhead: number;
   harborPortBase: number;
+  /** Where as-run entries wait until the log takes them (the process's, on disk); default: in memory. */
+  spool?: AsRunSpool;
   now?: () => number;
 }
 
@@ -51,7 +54,7 @@ export class PlayerAir {
     private readonly options: AirOptions,
   ) {
     this.#now = options.now ?? Date.now;
-    this.asRun = new AsRunRecorder(player.id, options.bus, options.logger);
+    this.asRun = new AsRunRecorder(player.id, options.bus, options.logger, options.spool ?? new AsRunSpool({ dir: null, bus: options.bus, logger: options.logger }));
   }
 
   async start(): Promise<void> {

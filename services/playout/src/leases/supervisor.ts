@@ -98,6 +98,8 @@ export class Supervisor {
 
   /** Every refreshMs each player's rundown is read again (the window slides); flushes waiting as-run entries. */
   async #refreshDue() {
+    // The spool also holds entries of players aired before a restart, held now or not.
+    void this.options.spool?.deliver();
     for (const air of this.aired.values()) void air.asRun.flush();
     const due = [...this.aired.values()].filter((air) => Date.now() - (air.refreshedAt ?? 0) >= this.options.refreshMs);
     await Promise.all(due.map((air) => air.refresh()));
