@@ -36,6 +36,8 @@ export default function SchedulePage() {
   const manageHere = manage || (player !== null && session.permissions.includes(`manage_timeslots:${player.id}`));
   const [ownSlots, setOwnSlots] = useState(0);
   const mayCreate = manageHere || ownSlots > 0;
+  // The server lets a show be changed by its owner or with manage_timeslots, a timeslot only with manage_timeslots.
+  const mayChange = (clicked: Occurrence) => manageHere || (clicked.kind === 'show' && clicked.userId === session.user.id);
 
   useEffect(() => {
     Promise.all([api.scheduling.playerList({}), api.scheduling.showsLastGet({}).catch(() => null)])
@@ -57,6 +59,7 @@ export default function SchedulePage() {
   );
   // A recurring entry's occurrence asks which occurrences to change; a one-time entry opens at once.
   const open = async (clicked: Occurrence, scope?: 'following' | 'all') => {
+    if (!mayChange(clicked)) return;
     if (clicked.recurring && !scope) return setOccurrence(clicked);
     setOccurrence(null);
     try {
