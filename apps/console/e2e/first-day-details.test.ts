@@ -152,9 +152,14 @@ describe.skipIf(!browserAvailable)('console: a first day, the smaller points (is
       await naming.getByLabel('Name').fill(`${genre} only`);
       await naming.getByRole('button', { name: 'Save search' }).click();
       await page.getByText('Search saved.').waitFor();
+      // The menu may be closing as the naming dialog closes: opened again until the search is listed.
       const menu = page.getByRole('menu');
-      if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Saved searches and history' }).click();
-      await menu.getByRole('button', { name: new RegExp(`^${genre} only`) }).waitFor();
+      await expect
+        .poll(async () => {
+          if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Saved searches and history' }).click();
+          return menu.getByRole('button', { name: new RegExp(`^${genre} only`) }).count();
+        })
+        .toBe(1);
     });
 
     it('reads album, genre and year from the file at upload, with title and artist', async () => {
