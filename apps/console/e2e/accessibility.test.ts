@@ -1,5 +1,6 @@
 // axe-core (the engine of most accessibility checkers) on every page, in the light and the dark
-// theme: no serious or critical violation (labels, names, contrast, ARIA, landmarks).
+// theme, at 1366 px and at 390 px: no serious or critical violation (labels, names, contrast, ARIA,
+// landmarks).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { adminApi, axeViolations as violations, browserAvailable, choose, seedMedia, startConsole, type ConsoleRun } from './support';
@@ -23,8 +24,11 @@ describe.skipIf(!browserAvailable)('console: accessibility', () => {
   });
   afterAll(() => run?.stop());
 
-  it('has no serious violation on the login page', async () => {
-    const { page } = await run.open(null);
+  it('has no serious violation on the login page, on a phone too', async () => {
+    const { page: phone } = await run.open(null, undefined, 390);
+    await phone.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await violations(phone)).toEqual([]);
+    const { page } = await run.open(null, undefined, 1366);
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     expect(await violations(page)).toEqual([]);
     // The check itself finds what it should: an input without a label.
@@ -32,15 +36,14 @@ describe.skipIf(!browserAvailable)('console: accessibility', () => {
     expect((await violations(page)).join()).toMatch(/^label:/);
   });
 
-  for (const theme of ['light', 'dark'] as const) {
-    it(`has no serious violation on any page in the ${theme} theme`, async () => {
-      const { page } = await run.open();
-      if (theme === 'dark') {
-        await page.goto('/settings');
-        await choose(page, 'Theme', 'Dark');
-        await page.getByRole('button', { name: 'Save settings' }).click();
-        await page.getByText('Settings saved.').waitFor();
-      }
+  // Each theme on a laptop (1366 px) and a phone (390 px); the theme is the account's, set each time.
+  for (const [width, theme] of [[1366, 'light'], [1366, 'dark'], [390, 'light'], [390, 'dark']] as const) {
+    it(`has no serious violation on any page in the ${theme} theme at ${width} px`, async () => {
+      const { page } = await run.open('admin', undefined, width);
+      await page.goto('/settings');
+      await choose(page, 'Theme', theme === 'dark' ? 'Dark' : 'Light');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Settings saved.').waitFor();
       const found: Record<string, string[]> = {};
       for (const path of pages) {
         await page.goto(path);

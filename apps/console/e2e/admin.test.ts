@@ -43,6 +43,14 @@ describe.skipIf(!browserAvailable)('console: administration', () => {
     await notes.getByText(/^Available/).waitFor();
     // Not installed: nothing to purge is offered (issue 35, point 10).
     expect(await notes.getByRole('button', { name: 'Purge data' }).count()).toBe(0);
+    // Nor on a phone (390 px).
+    const { page: phone } = await run.open('admin', undefined, 390);
+    await phone.goto('/modules');
+    const onPhone = phone.getByRole('group', { name: 'Module notes' });
+    await onPhone.getByText(/^Available/).waitFor();
+    expect(await onPhone.getByRole('button', { name: 'Purge data' }).count()).toBe(0);
+    expect(await onPhone.getByRole('button', { name: 'Install' }).count()).toBe(1);
+    await phone.close();
   });
 
   it('creates an app key, shows its secret once, and the key works', async () => {

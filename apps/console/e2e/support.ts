@@ -172,3 +172,10 @@ export async function seedMedia(run: ConsoleRun, title: string, seconds: number,
   const saved = await client.media.save({ media: [{ file_id, file_key, title, ...extra }] as never });
   return saved[0]!.id;
 }
+
+/** Goes to a page through the page list, opening the menu first on a phone (where it is folded away). */
+export async function go(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Show the pages' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name, exact: true }).click();
+}

@@ -94,6 +94,14 @@ describe.skipIf(!browserAvailable)('console: webhooks', () => {
     await expect(delivery.textContent()).resolves.toMatch(/^webhook\.testdelivered1200/);
     // The status badge shows its whole word (issue 35, point 10: it was cut to "DELIVE…").
     expect(await delivery.locator('.mantine-Badge-label').evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
+    // On a phone (390 px) too.
+    const { page: phone } = await run.open('admin', undefined, 390);
+    await phone.goto('/webhooks');
+    await phone.getByRole('button', { name: 'Deliveries of Now playing' }).click();
+    const onPhone = phone.getByRole('dialog', { name: 'Deliveries of Now playing' }).getByRole('table', { name: 'Deliveries' }).getByRole('row', { name: /webhook\.test/ });
+    await onPhone.getByText('delivered', { exact: true }).waitFor();
+    expect(await onPhone.locator('.mantine-Badge-label').evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
+    await phone.close();
     expect(await axeViolations(page)).toEqual([]);
     await log.getByRole('button', { name: /^Send again/ }).click();
     await page.getByText('webhook.test sent again.').waitFor();

@@ -5,6 +5,8 @@ import { Alert as Notice, Button, Group, Stack, Table, Text, Title } from '@mant
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { api, messageOf } from '../lib/api';
+import { mayFor } from '../on-air/use-on-air-data';
+import { useSession } from '../session/session-context';
 import { PlayerSelect } from '../players/PlayerSelect';
 import { remembered, usePlayerChoice } from '../players/use-player-choice';
 import { ConfirmModal, type Confirmation } from '../webhooks/ConfirmModal';
@@ -13,7 +15,9 @@ import { AlertForm } from './AlertForm';
 import { EditDeleteButtons } from '../components/EditDeleteButtons';
 
 export default function AlertsPage() {
-  const { players, player, choose, error: loadError } = usePlayerChoice(remembered.alerts);
+  const { permissions } = useSession();
+  // Only the players whose alerts the user may manage (manage_alerts, or manage_alerts:<id>).
+  const { players, player, choose, total, error: loadError } = usePlayerChoice(remembered.alerts, (p) => mayFor(permissions, 'manage_alerts', p.id));
   const [alerts, setAlerts] = useState<Alert[] | null>(null);
   const [editing, setEditing] = useState<Alert | 'new' | null>(null);
   const [asking, setAsking] = useState<Confirmation | null>(null);
@@ -47,7 +51,7 @@ export default function AlertsPage() {
         {player && <Button onClick={() => setEditing('new')}>New alert</Button>}
       </Group>
       {players && players.length > 0 && <PlayerSelect players={players} player={player} onChoose={(id) => { setError(null); choose(id); }} />}
-      {players?.length === 0 && <Text>No players yet: create one on the Players page.</Text>}
+      {players?.length === 0 && <Text>{total ? 'You may manage the alerts of none of the players.' : 'No players yet: create one on the Players page.'}</Text>}
       {(error ?? loadError) && <Notice color="red" role="alert" title="Not done" withCloseButton closeButtonLabel="Dismiss" onClose={() => setError(null)}>{error ?? loadError}</Notice>}
       {player && <Text size="sm">Times are {player.timezone} time.{parent ? ` ${player.name} airs the alerts of its parent, ${parent.name}, instead of these.` : ''}</Text>}
       {alerts?.length === 0 && <Text>No alerts on {player?.name}.</Text>}

@@ -12,12 +12,16 @@ interface Props {
   status: Status;
   /** An item's title, to name it in a refusal (the server names ids). */
   titleOf: (id: number) => string;
+  /** Whether the user may edit media at all (create_own_media or manage_media). */
+  mayEdit: boolean;
+  /** The titles of selected items the user may not edit (the server refuses the whole edit then). */
+  notEditable: string[];
   onEdit: () => void;
   onDone: () => void;
   onError: (message: string) => void;
 }
 
-export function LibraryActions({ ids, status, titleOf, onEdit, onDone, onError }: Props) {
+export function LibraryActions({ ids, status, titleOf, mayEdit, notEditable, onEdit, onDone, onError }: Props) {
   const session = useSession();
   const [confirming, setConfirming] = useState(false);
   const manage = session.can('manage_media');
@@ -41,9 +45,16 @@ export function LibraryActions({ ids, status, titleOf, onEdit, onDone, onError }
       <Text size="sm" aria-live="polite">
         {ids.length} selected
       </Text>
-      <Button size="xs" disabled={none} onClick={onEdit}>
-        Edit
-      </Button>
+      {mayEdit && (
+        <Button size="xs" disabled={none || notEditable.length > 0} onClick={onEdit}>
+          Edit
+        </Button>
+      )}
+      {mayEdit && notEditable.length > 0 && (
+        <Text size="xs" c="dimmed">
+          Not yours to edit: {notEditable.map((t) => `“${t}”`).join(', ')}
+        </Text>
+      )}
       {manage && status !== 'archived' && (
         <Button size="xs" variant="light" disabled={none} onClick={() => void run('archive', `${ids.length} item(s) archived.`)}>
           Archive

@@ -46,6 +46,7 @@ export default function MediaPage() {
   }, [load]);
 
   const mayCreate = session.can('create_own_media') || session.can('manage_media');
+  const mayEdit = (item: Media) => mayCreate && item.can_edit;
   const pages = result ? Math.max(1, Math.ceil(result.total / PAGE_SIZE)) : 1;
   const first = (search.page - 1) * PAGE_SIZE;
   return (
@@ -81,7 +82,7 @@ export default function MediaPage() {
         <Text size="sm" aria-live="polite">
           {result ? (result.total === 0 ? 'No items found.' : `${first + 1}–${first + result.items.length} of ${result.exact ? '' : 'about '}${result.total.toLocaleString(displayLocale())}`) : 'Searching…'}
         </Text>
-        <LibraryActions ids={[...selected]} status={search.status} titleOf={(id) => result?.items.find((i) => i.id === id)?.title ?? `item ${id}`} onEdit={() => setEditing(result!.items.filter((i) => selected.has(i.id)))} onDone={() => void load()} onError={setError} />
+        <LibraryActions ids={[...selected]} status={search.status} titleOf={(id) => result?.items.find((i) => i.id === id)?.title ?? `item ${id}`} mayEdit={mayCreate} notEditable={result?.items.filter((i) => selected.has(i.id) && !i.can_edit).map((i) => i.title) ?? []} onEdit={() => setEditing(result!.items.filter((i) => selected.has(i.id)))} onDone={() => void load()} onError={setError} />
       </Group>
       {result && (
         <div className="media-table-scroll">
@@ -92,6 +93,7 @@ export default function MediaPage() {
             search={search}
             onSort={(sortBy) => setSearch({ ...search, sortBy, sortDir: search.sortBy === sortBy && search.sortDir === 'asc' ? 'desc' : 'asc', page: 1 })}
             onEdit={(item) => setEditing([item])}
+            mayEdit={mayEdit}
             onListen={setListening}
             onVersions={setVersionsOf}
           />

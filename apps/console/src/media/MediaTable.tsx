@@ -20,12 +20,14 @@ interface Props {
   search: SearchState;
   onSort: (sortBy: SearchState['sortBy']) => void;
   onEdit: (item: Media) => void;
+  /** Whether the user may edit the item (the server's check: its editors, holding create_own_media or manage_media). */
+  mayEdit: (item: Media) => boolean;
   onListen: (item: Media) => void;
   onVersions: (item: Media) => void;
 }
 
 /** One page of results: select rows, sort by a column, open an item, listen to it. */
-export function MediaTable({ items, selected, onSelect, search, onSort, onEdit, onListen, onVersions }: Props) {
+export function MediaTable({ items, selected, onSelect, search, onSort, onEdit, mayEdit, onListen, onVersions }: Props) {
   const all = items.length > 0 && items.every((i) => selected.has(i.id));
   const toggle = (id: number) => {
     const next = new Set(selected);
@@ -69,9 +71,13 @@ export function MediaTable({ items, selected, onSelect, search, onSort, onEdit, 
               <Thumbnail item={item} />
             </Table.Td>
             <Table.Td>
-              <UnstyledButton onClick={() => onEdit(item)} td="underline" aria-label={`Edit ${item.title}`}>
-                {item.title}
-              </UnstyledButton>
+              {mayEdit(item) ? (
+                <UnstyledButton onClick={() => onEdit(item)} td="underline" aria-label={`Edit ${item.title}`}>
+                  {item.title}
+                </UnstyledButton>
+              ) : (
+                <Text size="sm">{item.title}</Text>
+              )}
             </Table.Td>
             <Table.Td>{item.artist}</Table.Td>
             <Table.Td>{item.album}</Table.Td>

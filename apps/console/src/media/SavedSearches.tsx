@@ -34,7 +34,7 @@ export function SavedSearches({ onApply }: { onApply: (filters: Filter[]) => voi
   };
   return (
     <Group>
-      <Menu onOpen={() => void load()} closeOnItemClick={false} width={420}>
+      <Menu onOpen={() => void load()} closeOnItemClick={false} width="min(420px, calc(100vw - 16px))">
         <Menu.Target>
           <Button variant="default" size="xs">
             Saved searches and history

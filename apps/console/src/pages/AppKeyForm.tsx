@@ -1,10 +1,12 @@
 import { Alert, Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { api, fieldErrors, messageOf } from '../lib/api';
+import { useSession } from '../session/session-context';
 import { endpointChoices, toEndpoint, type Endpoint } from './appkey-endpoints';
 
 /** Create an app key (then its secret is shown once) or edit one's name and endpoints. */
 export function AppKeyForm({ initial, onClose, onSaved }: { initial: { id: number | null; name: string; permissions: Endpoint[] }; onClose: () => void; onSaved: (secret: { id: number; key: string } | null) => void }) {
+  const session = useSession();
   const [name, setName] = useState(initial.name);
   const [endpoints, setEndpoints] = useState(initial.permissions.map(([m, p]) => `${m} ${p}`));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -25,7 +27,9 @@ export function AppKeyForm({ initial, onClose, onSaved }: { initial: { id: numbe
       setError(messageOf(failure));
     }
   };
-  const data = [...new Set([...endpointChoices.map((c) => c.value), ...endpoints])].map((value) => endpointChoices.find((c) => c.value === value) ?? { value, label: value });
+  // Only the endpoints the user's own permissions let a key call (and those the key already has).
+  const offered = endpointChoices.filter((c) => c.permission === null || session.can(c.permission));
+  const data = [...new Set([...offered.map((c) => c.value), ...endpoints])].map((value) => endpointChoices.find((c) => c.value === value) ?? { value, label: value });
   return (
     <Modal opened onClose={onClose} size="lg" title={initial.id ? `Edit ${initial.name}` : 'New app key'}>
       <Stack>

@@ -10,8 +10,9 @@ export const remembered = {
   shows: { get: () => api.scheduling.showsLastGet({}), set: (player: number) => api.scheduling.showsLastSet({ player }) },
 } satisfies Record<string, Remembered>;
 
-export function usePlayerChoice(last: Remembered) {
-  const [players, setPlayers] = useState<Player[] | null>(null);
+/** The players (only those `allowed`, when given: a page offers no player the server refuses it for), and the one shown. */
+export function usePlayerChoice(last: Remembered, allowed?: (player: Player) => boolean) {
+  const [all, setPlayers] = useState<Player[] | null>(null);
   const [playerId, setPlayerId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -26,6 +27,7 @@ export function usePlayerChoice(last: Remembered) {
     setPlayerId(id);
     void last.set(id).catch(() => undefined);
   };
-  const player = players?.find((p) => p.id === playerId) ?? null;
-  return { players, player, choose, error };
+  const players = allowed && all ? all.filter(allowed) : all;
+  const player = players?.find((p) => p.id === playerId) ?? players?.[0] ?? null;
+  return { players, player, choose, error, total: all?.length ?? null };
 }

@@ -36,6 +36,9 @@ export default function SchedulePage() {
   const manageHere = manage || (player !== null && session.permissions.includes(`manage_timeslots:${player.id}`));
   const [ownSlots, setOwnSlots] = useState(0);
   const mayCreate = manageHere || ownSlots > 0;
+  // What the server lets be changed, opened or dragged: timeslots with manage_timeslots here; shows
+  // also when they are one's own (inside one's timeslots).
+  const movable = useCallback((kind: Occurrence['kind'], ownerId: number) => manageHere || (kind === 'show' && ownerId === session.user.id), [manageHere, session.user.id]);
 
   useEffect(() => {
     Promise.all([api.scheduling.playerList({}), api.scheduling.showsLastGet({}).catch(() => null)])
@@ -57,6 +60,7 @@ export default function SchedulePage() {
   );
   // A recurring entry's occurrence asks which occurrences to change; a one-time entry opens at once.
   const open = async (clicked: Occurrence, scope?: 'following' | 'all') => {
+    if (!movable(clicked.kind, clicked.userId)) return;
     if (clicked.recurring && !scope) return setOccurrence(clicked);
     setOccurrence(null);
     try {
@@ -75,8 +79,6 @@ export default function SchedulePage() {
   const refresh = () => calendar.current?.getApi().refetchEvents();
   const onError = useCallback((message: string) => setError(message), []);
   const drag = useDrag({ player, refresh, onCollision: setCollision, onError: setError });
-  // Timeslots move with manage_timeslots here; shows also when they are one's own (inside one's timeslots).
-  const movable = useCallback((kind: Occurrence['kind'], ownerId: number) => manageHere || (kind === 'show' && ownerId === session.user.id), [manageHere, session.user.id]);
 
   return (
     <Stack>

@@ -132,7 +132,7 @@ function eventOf(kind: Occurrence['kind'], row: ShowRow | TimeslotRow, title: st
   const changed = row.exception_id !== undefined;
   const moved = changed && row.original_start !== undefined && Date.parse(row.original_start) !== Date.parse(row.start);
   const note = !changed ? undefined : moved ? `moved from ${localLabel(row.original_start!, zone)}` : kind === 'show' ? 'changed in this occurrence only' : 'length changed in this occurrence only';
-  const occurrence: Occurrence = { kind, entryId: row.id, title, start: row.start, duration: row.duration, originalStart: row.original_start ?? row.start, exceptionId: row.exception_id ?? null, recurring: row.mode !== undefined };
+  const occurrence: Occurrence = { kind, entryId: row.id, userId: row.user_id, title, start: row.start, duration: row.duration, originalStart: row.original_start ?? row.start, exceptionId: row.exception_id ?? null, recurring: row.mode !== undefined };
   return {
     id: `${kind[0]}${row.id}-${row.start}`,
     title,

@@ -10,6 +10,8 @@ import type { EntryDraft, Player } from './schedule-types';
 export interface Occurrence {
   kind: 'show' | 'timeslot';
   entryId: number;
+  /** The series' owner (a show is changed by its owner or with manage_timeslots). */
+  userId: number;
   title: string;
   /** This occurrence's start and length (where it airs, after any exception). */
   start: string;
