@@ -8,7 +8,7 @@ import { filterExpression, wordsExpression } from './filters';
 import { mediaMigrations } from '../migrations';
 import type { MediaDB, MediaSchema } from '../schema';
 import { filtersEstimable } from './rules';
-import { COUNT_LIMIT, FIRST_WINDOW_ROWS, firstWindowRows, runSearch, WINDOW_ROWS } from './run-search';
+import { COUNT_LIMIT, nextWindowRows, runSearch, WINDOW_ROWS } from './run-search';
 import { planRows } from './list-size';
 import { limit } from '../../../../vitest.shared';
 
@@ -105,15 +105,16 @@ describe('media search strategies', () => {
     }
   }, limit(300_000));
 
-  it('knows how many items a filter on lower(genre) matches (statistics of migration 0007), and sizes the first window by it', async () => {
+  it('knows how many items a filter on lower(genre) matches (statistics of migration 0007), and sizes a second window by the density the first showed', async () => {
     const jazz = db.selectFrom('items').select('id').where((eb) => filterExpression(eb, { filter: 'genre', op: 'eq', val: 'JAZZ' }));
     const planned = await planRows(jazz);
     const actual = (await jazz.execute()).length;
     expect(planned / actual).toBeGreaterThan(0.7);
     expect(planned / actual).toBeLessThan(1.4);
-    // A tenth of the list matches: the page of 50 twice over is 1,000 rows.
-    expect(firstWindowRows({ limit: 50, offset: 0 }, 10_000, 100_000)).toBe(1000);
-    expect(firstWindowRows({ limit: 50, offset: 0 }, 90_000, 100_000)).toBe(FIRST_WINDOW_ROWS);
-    expect(firstWindowRows({ limit: 50, offset: 500 }, 2_000, 100_000)).toBe(WINDOW_ROWS);
+    // A tenth of the first 500 rows matched: the page of 50 twice over is 1,000 rows.
+    expect(nextWindowRows({ limit: 50, offset: 0 }, 50, 500)).toBe(1000);
+    expect(nextWindowRows({ limit: 50, offset: 0 }, 46, 500)).toBe(1087);
+    expect(nextWindowRows({ limit: 50, offset: 500 }, 20, 500)).toBe(WINDOW_ROWS);
+    expect(nextWindowRows({ limit: 50, offset: 0 }, 0, 500)).toBe(WINDOW_ROWS);
   });
 });
