@@ -28,6 +28,7 @@ async function search(db: MediaDB, input: SearchInput, principal: Principal) {
     match: (eb) => eb.and(conditions.map((c) => c(eb))),
     trigram: found.trigram,
     estimable: found.estimable,
+    densityKnown: found.densityKnown,
     column: sortColumns[input.sort_by],
     dir: input.sort_dir,
     limit: input.l,
@@ -48,7 +49,7 @@ async function simpleSearch(db: MediaDB, words: string, principal: Principal) {
     estimable &&= filtersEstimable(filters);
   }
   // Words, and filters the planner has statistics for (run-search.ts, `estimable`).
-  return { conditions, trigram: usesTrigramIndex(words), estimable };
+  return { conditions, trigram: usesTrigramIndex(words), estimable, densityKnown: false };
 }
 
 /** The filters, kept in the user's history when asked to. */
@@ -56,5 +57,6 @@ async function advancedSearch(db: MediaDB, filters: SearchFilter[], saveHistory:
   // Validates the filters (a 400) before anything is stored.
   assertValidFilters(filters);
   if (saveHistory) await recordHistory(db, principal.userId, filters);
-  return { conditions: [filtersCondition(filters)], trigram: filtersUseTrigramIndex(filters), estimable: filtersEstimable(filters) };
+  const estimable = filtersEstimable(filters);
+  return { conditions: [filtersCondition(filters)], trigram: filtersUseTrigramIndex(filters), estimable, densityKnown: estimable };
 }

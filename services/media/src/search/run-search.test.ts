@@ -8,7 +8,7 @@ import { filterExpression, wordsExpression } from './filters';
 import { mediaMigrations } from '../migrations';
 import type { MediaDB, MediaSchema } from '../schema';
 import { filtersEstimable } from './rules';
-import { COUNT_LIMIT, nextWindowRows, runSearch, WINDOW_ROWS } from './run-search';
+import { COUNT_LIMIT, FIRST_WINDOW_ROWS, firstWindowRows, nextWindowRows, runSearch, WINDOW_ROWS } from './run-search';
 import { planRows } from './list-size';
 import { limit } from '../../../../vitest.shared';
 
@@ -49,8 +49,8 @@ describe('media search strategies', () => {
   ];
   type EB = ExpressionBuilder<MediaSchema, 'items'>;
   const cases = [
-    ...words.map((w) => ({ label: w || '(all)', match: (eb: EB) => wordsExpression(eb, w) ?? sql<boolean>`true`, trigram: w.split(' ').some((x) => x.length >= 3), estimable: true })),
-    ...filters.map((f) => ({ label: JSON.stringify(f), match: (eb: EB) => eb.and(f.map((x) => filterExpression(eb, x))), trigram: false, estimable: filtersEstimable(f) })),
+    ...words.map((w) => ({ label: w || '(all)', match: (eb: EB) => wordsExpression(eb, w) ?? sql<boolean>`true`, trigram: w.split(' ').some((x) => x.length >= 3), estimable: true, densityKnown: false })),
+    ...filters.map((f) => ({ label: JSON.stringify(f), match: (eb: EB) => eb.and(f.map((x) => filterExpression(eb, x))), trigram: false, estimable: filtersEstimable(f), densityKnown: true })),
   ];
   const sorts = [
     ['updated', 'desc'],
@@ -64,7 +64,7 @@ describe('media search strategies', () => {
   ];
 
   it('pages exactly like ORDER BY … LIMIT/OFFSET and counts exactly up to the limit', async () => {
-    for (const { label: text, match, trigram, estimable: withStatistics } of cases) {
+    for (const { label: text, match, trigram, estimable: withStatistics, densityKnown } of cases) {
       expect(withStatistics, text).toBe(true);
       for (const [column, dir] of sorts) {
         for (const list of lists) {
@@ -83,6 +83,7 @@ describe('media search strategies', () => {
               match,
               trigram,
               estimable,
+              densityKnown,
               column,
               dir,
               limit: 50,
@@ -105,12 +106,15 @@ describe('media search strategies', () => {
     }
   }, limit(300_000));
 
-  it('knows how many items a filter on lower(genre) matches (statistics of migration 0007), and sizes a second window by the density the first showed', async () => {
+  it('knows how many items a filter on lower(genre) matches (statistics of migration 0007), and sizes the windows by the density expected, then seen', async () => {
     const jazz = db.selectFrom('items').select('id').where((eb) => filterExpression(eb, { filter: 'genre', op: 'eq', val: 'JAZZ' }));
     const planned = await planRows(jazz);
     const actual = (await jazz.execute()).length;
     expect(planned / actual).toBeGreaterThan(0.7);
     expect(planned / actual).toBeLessThan(1.4);
+    // A tenth of the list matches by the planner: the page of 50 twice over is 1,000 rows.
+    expect(firstWindowRows({ limit: 50, offset: 0 }, 10_000, 100_000)).toBe(1000);
+    expect(firstWindowRows({ limit: 50, offset: 0 }, 90_000, 100_000)).toBe(FIRST_WINDOW_ROWS);
     // A tenth of the first 500 rows matched: the page of 50 twice over is 1,000 rows.
     expect(nextWindowRows({ limit: 50, offset: 0 }, 50, 500)).toBe(1000);
     expect(nextWindowRows({ limit: 50, offset: 0 }, 46, 500)).toBe(1087);
