@@ -175,7 +175,9 @@ function rssMb(child: ChildProcess): number {
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 90_000) {
+// Start-up compiles the server's TypeScript (tsx): at load average 20 on two cores the embedded
+// server took over 90 s to be ready, hence the bound.
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;
