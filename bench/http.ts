@@ -50,6 +50,8 @@ import { cpuMicros } from './proc';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // BENCH_ROOT: another checkout whose server and services are measured (a `before` worktree), with this harness.
+// The items are loaded with this checkout's media migrations: a checkout without one of them refuses
+// the schema at start ("exited (1)"); run that checkout's own harness instead.
 const targetRoot = resolve(process.env.BENCH_ROOT ?? root);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
