@@ -50,6 +50,8 @@ import { cpuMicros } from './proc';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // BENCH_ROOT: another checkout whose server and services are measured (a `before` worktree), with this harness.
+// The items are loaded with this checkout's media migrations: a checkout without one of them refuses
+// the schema at start ("exited (1)"); run that checkout's own harness instead.
 const targetRoot = resolve(process.env.BENCH_ROOT ?? root);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -175,7 +177,9 @@ function rssMb(child: ChildProcess): number {
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 90_000) {
+// Start-up compiles the server's TypeScript (tsx): at load average 20 on two cores the embedded
+// server took over 90 s to be ready, hence the bound.
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;

@@ -5,7 +5,7 @@
 // sensitive to a loaded machine than throughput: CPU time is counted, not waited for.
 //
 // Run: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db with media.items loaded> pnpm --filter @airwave/bench search-cpu
-// (load one with bench/load-items.ts). BENCH_CALLS (200 per form).
+// (load one with `pnpm --filter @airwave/bench load-items`). BENCH_CALLS (200 per form).
 import { performance } from 'node:perf_hooks';
 import { loadavg } from 'node:os';
 import { createInProcessBus } from '@airwave/bus';

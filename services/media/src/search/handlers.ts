@@ -9,7 +9,7 @@ import type { MediaContext } from '../context';
 import { defaultFilters, recordHistory } from '../saved-searches/queries';
 import type { MediaDB } from '../schema';
 import { parseFilters, usesTrigramIndex } from './filters';
-import { assertValidFilters, filtersCondition, filtersUseTrigramIndex, listOf, sortColumns, whoseItems, wordsCondition, type Condition } from './rules';
+import { assertValidFilters, filtersCondition, filtersEstimable, filtersUseTrigramIndex, listOf, sortColumns, whoseItems, wordsCondition, type Condition } from './rules';
 import { pageJson, pageJsonQuery } from './page-json';
 import { runSearch } from './run-search';
 
@@ -28,6 +28,7 @@ async function search(db: MediaDB, input: SearchInput, principal: Principal) {
     match: (eb) => eb.and(conditions.map((c) => c(eb))),
     trigram: found.trigram,
     estimable: found.estimable,
+    densityKnown: found.densityKnown,
     column: sortColumns[input.sort_by],
     dir: input.sort_dir,
     limit: input.l,
@@ -41,9 +42,14 @@ async function search(db: MediaDB, input: SearchInput, principal: Principal) {
 /** The words, and every default search of the user. */
 async function simpleSearch(db: MediaDB, words: string, principal: Principal) {
   const conditions: Condition[] = [wordsCondition(words)];
-  for (const filters of await defaultFilters(db, principal.userId)) conditions.push(filtersCondition(parseFilters(filters)));
-  // Words alone: the planner has statistics for them (run-search.ts, `estimable`).
-  return { conditions, trigram: usesTrigramIndex(words), estimable: conditions.length === 1 };
+  let estimable = true;
+  for (const raw of await defaultFilters(db, principal.userId)) {
+    const filters = parseFilters(raw);
+    conditions.push(filtersCondition(filters));
+    estimable &&= filtersEstimable(filters);
+  }
+  // Words, and filters the planner has statistics for (run-search.ts, `estimable`).
+  return { conditions, trigram: usesTrigramIndex(words), estimable, densityKnown: false };
 }
 
 /** The filters, kept in the user's history when asked to. */
@@ -51,5 +57,6 @@ async function advancedSearch(db: MediaDB, filters: SearchFilter[], saveHistory:
   // Validates the filters (a 400) before anything is stored.
   assertValidFilters(filters);
   if (saveHistory) await recordHistory(db, principal.userId, filters);
-  return { conditions: [filtersCondition(filters)], trigram: filtersUseTrigramIndex(filters), estimable: false };
+  const estimable = filtersEstimable(filters);
+  return { conditions: [filtersCondition(filters)], trigram: filtersUseTrigramIndex(filters), estimable, densityKnown: estimable };
 }
