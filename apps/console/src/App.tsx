@@ -6,7 +6,7 @@ import { lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Guard } from './layout/Guard';
-import { applyLanguage, consoleLanguage } from './i18n';
+import { applyLanguage, consoleLanguage, rememberedLanguage } from './i18n';
 import { Home } from './on-air/Home';
 import { Shell } from './layout/Shell';
 import { SessionProvider } from './session/SessionProvider';
@@ -59,7 +59,7 @@ export function App() {
 
   // The account's language, or the browser's: the catalogue loaded, then every page re-rendered in it.
   useEffect(() => {
-    void applyLanguage(consoleLanguage(settings?.language));
+    void applyLanguage(settings ? consoleLanguage(settings.language) : (rememberedLanguage() ?? consoleLanguage(null)));
   }, [settings?.language]);
 
   return (

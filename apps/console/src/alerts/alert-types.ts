@@ -1,5 +1,5 @@
 import { i18n } from '../i18n';
-import '../lib/luxon-locale';
+import '../lib/date-locale';
 import type { operationGroups } from '@airwave/contracts';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';

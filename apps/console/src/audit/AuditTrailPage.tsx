@@ -39,7 +39,7 @@ function Filters({ onApply, errors }: { onApply: (form: Form) => void; errors: R
   return (
     <form onSubmit={submit} aria-label={t('Filters')}>
       <Group align="flex-start">
-        <Autocomplete label={t('Event type, or its start')} placeholder={t('account.login')} data={types} value={form.type} onChange={set('type')} error={errors.type} w={300} />
+        <Autocomplete label={t('Event type, or its start')} placeholder="account.login" data={types} value={form.type} onChange={set('type')} error={errors.type} w={300} />
         <UserFilter value={form.user} onChange={set('user')} error={errors.user_id} />
         <TextInput type="datetime-local" label={t('Since')} value={form.since} onChange={(e) => set('since')(e.currentTarget.value)} error={errors.since} />
         <TextInput type="datetime-local" label={t('Until')} value={form.until} onChange={(e) => set('until')(e.currentTarget.value)} error={errors.until} />

@@ -32,6 +32,9 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+const REMEMBERED = 'airwave.console.language';
+let applying = 0;
+
 const supported = (tag: string | null | undefined): ConsoleLanguage | null => {
   const base = tag?.split(/[-_]/)[0]?.toLowerCase();
   return consoleLanguages.find((l) => l.value === base)?.value ?? null;
@@ -50,12 +53,24 @@ export function consoleLanguage(chosen: string | null | undefined, browser: read
  * it); the page's `lang` follows, and with it the dates and numbers (lib/locale.ts).
  */
 export async function applyLanguage(language: ConsoleLanguage): Promise<void> {
+  const call = ++applying;
+  localStorage.setItem(REMEMBERED, language);
   if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
     const { default: catalogue } = await catalogues[language]();
     i18n.addResourceBundle(language, 'translation', catalogue);
+    // A later choice made while this catalogue loaded wins.
+    if (call !== applying) return;
   }
   document.documentElement.lang = language;
   await i18n.changeLanguage(language);
+}
+
+/**
+ * The language this browser last showed the console in, for the page before the session is read
+ * (so that a French user's reload does not flash English), or null.
+ */
+export function rememberedLanguage(): ConsoleLanguage | null {
+  return supported(localStorage.getItem(REMEMBERED));
 }
 
 /**

@@ -21,7 +21,7 @@ export function Shell() {
       {navItems
         .filter((item) => item.permission === null || session.can(item.permission) || session.permissions.some((p) => p.startsWith(`${item.permission}:`)))
         .map((item) => (
-          <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} active={location.pathname.startsWith(item.to)} onClick={close} />
+          <NavLink key={item.to} component={RouterLink} to={item.to} label={t(item.label)} active={location.pathname.startsWith(item.to)} onClick={close} />
         ))}
       {/* On a phone the header has no room for the user and Log out: they are in the menu. */}
       <Stack hiddenFrom="sm" gap="xs" mt="md" px="sm">

@@ -2,7 +2,7 @@
 // instants, what comes next and in the rest of the hour, alerts in force, and how far an item has
 // played. Instants are milliseconds; the player's zone only where a time is written.
 import { i18n } from '../i18n';
-import '../lib/luxon-locale';
+import '../lib/date-locale';
 import type { AsRunEntry, NowPlayingStreamState } from '@airwave/contracts';
 import { DateTime } from 'luxon';
 import type { Block } from '../rundown/rundown-types';

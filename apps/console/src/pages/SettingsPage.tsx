@@ -1,7 +1,7 @@
 // The account's own settings. The four display preferences (theme, language, font, sidebar side)
 // take effect as soon as they are saved, without a reload. Below them: two-factor sign-in
 // (two-factor/) and the account's recent security events (../audit/SecurityEvents).
-import { consoleLanguages } from '../i18n';
+import { applyLanguage, consoleLanguage, consoleLanguages, i18n } from '../i18n';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Divider, Group, PasswordInput, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -45,9 +45,11 @@ function SettingsForm() {
       // Only what changed is sent: an account may hold values the form would not accept (no email).
       const changed = Object.fromEntries(Object.entries(rest).filter(([name, value]) => value !== (s as Record<string, unknown>)[name]));
       const saved = await api.accountMore.settingsUpdate(password ? { ...changed, password, password_again } : changed);
+      // The notice in the language just chosen (the page follows it too, App.tsx).
+      await applyLanguage(consoleLanguage(saved.language));
       session.setSettings(saved);
       setForm((f) => ({ ...f, password: '', password_again: '' }));
-      notifications.show({ color: 'green', message: t('Settings saved.') });
+      notifications.show({ color: 'green', message: i18n.t('Settings saved.') });
     } catch (failure) {
       setErrors(fieldErrors(failure));
       setError(messageOf(failure));

@@ -65,7 +65,7 @@ export function PlayerForm({ player, players, playlists, onClose, onSaved }: Pro
           <Fieldset legend={t('Parent player')}>
             <Stack gap="xs">
               <Select label={t('Parent player')} clearable data={parents} value={draft.parent_player_id ? String(draft.parent_player_id) : null} onChange={(v) => set('parent_player_id', v ? Number(v) : null)} error={errors.parent_player_id} />
-              <Text size="sm" id="inherit-help">{t('Taken from the parent instead of this player&apos;s own:')}</Text>
+              <Text size="sm" id="inherit-help">{t("Taken from the parent instead of this player's own:")}</Text>
               <Group aria-describedby="inherit-help">
                 {inheritable.map((i) => <Checkbox key={i.key} label={t(i.label)} disabled={!draft.parent_player_id} checked={draft[i.key]} onChange={(e) => set(i.key, e.currentTarget.checked)} />)}
               </Group>

@@ -1,4 +1,4 @@
-import '../lib/luxon-locale';
+import '../lib/date-locale';
 import type { operationGroups } from '@airwave/contracts';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';

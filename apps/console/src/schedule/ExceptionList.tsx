@@ -45,7 +45,7 @@ export function ExceptionList({ exceptions, zone, onRestore }: Props) {
     <Stack gap="xs">
       {stale.length > 0 && (
         <Alert color="orange" role="alert" title={t('Exceptions that no longer match')} data-testid="stale-exceptions">
-          <Text size="sm">{t('The series&apos; times changed, so these occurrences no longer exist: their exceptions are kept but change nothing. Delete them, or change the times back.')}</Text>
+          <Text size="sm">{t("The series' times changed, so these occurrences no longer exist: their exceptions are kept but change nothing. Delete them, or change the times back.")}</Text>
           <List>
             {stale.map((e) => (
               <Row key={e.id} exception={e} zone={zone} onRestore={onRestore} label={t('Delete')} />

@@ -2,7 +2,7 @@
 // move it (a new start and/or length), for a show air another item, or restore it (delete its
 // exception); and "this and following", a split of the series at that occurrence.
 import { displayLocale } from '../lib/locale';
-import '../lib/luxon-locale';
+import '../lib/date-locale';
 import { DateTime } from 'luxon';
 import { api } from '../lib/api';
 import { entryInput } from './entry-io';

@@ -1,7 +1,7 @@
 // Plain-language summaries of an entry's recurrence and the lengths of days in a zone (a DST
 // change makes a 23- or 25-hour day).
 import { i18n } from '../i18n';
-import '../lib/luxon-locale';
+import '../lib/date-locale';
 import { DateTime } from 'luxon';
 import type { EntryDraft } from './schedule-types';
 

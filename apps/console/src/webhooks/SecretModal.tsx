@@ -18,7 +18,7 @@ export function SecretModal({ shown: current, onClose }: { shown: ShownSecret | 
       {shown && (
         <Stack>
           <Alert color="yellow" title={t('Shown only this once')}>
-            {t('Copy it now and give it to the receiver, which checks each delivery&apos;s signature with it. It is not shown again: a lost secret can only be replaced.')}
+            {t("Copy it now and give it to the receiver, which checks each delivery's signature with it. It is not shown again: a lost secret can only be replaced.")}
           </Alert>
           {shown.replaced && <Text>{t('The old secret keeps signing deliveries for 24 hours (each delivery carries both signatures): update the receiver within a day.')}</Text>}
           <Code block data-testid="webhook-secret">
