@@ -36,7 +36,7 @@ export default tseslint.config(
             include: ['label', 'placeholder', 'title', 'aria-label', 'description', 'alt', 'error', 'message', 'legend', 'intro', 'submitLabel', 'closeButtonLabel', 'nothingFoundMessage', 'viewHint', 'buttonText'],
           },
           // Symbols and separators (✕, ↑, –, ·) are not words, nor an event type (account.login).
-          words: { exclude: ['[^A-Za-z]*', '[a-z_]+(\.[a-z_*>]+)+'] },
+          words: { exclude: ['[^A-Za-z]*', '[a-z_]+([.][a-z_*>]+)+'] },
           // Calls taking ids and options, not words: permissions, a form's field, a colour, a number's style.
           callees: { exclude: ['i18n(ext)?', 't', 'can', 'end', 'button', 'toLocaleString', 'require', 'includes', 'startsWith', 'endsWith'] },
           'object-properties': { exclude: ['style'] },
