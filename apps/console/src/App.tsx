@@ -3,8 +3,10 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Guard } from './layout/Guard';
+import { applyLanguage, consoleLanguage, rememberedLanguage } from './i18n';
 import { Home } from './on-air/Home';
 import { Shell } from './layout/Shell';
 import { SessionProvider } from './session/SessionProvider';
@@ -50,11 +52,14 @@ if (opening in pages) void pages[opening as keyof typeof pages]().catch(() => un
 export function App() {
   const [settings, setSettings] = useState<AccountSettings | null>(null);
   const onSettings = useCallback((next: AccountSettings | null) => setSettings(next), []);
-  const theme = useMemo(() => consoleTheme(settings?.dyslexia_friendly_font ?? false), [settings?.dyslexia_friendly_font]);
+  // Named in the console's language: the theme's close buttons.
+  const { i18n } = useTranslation();
+  const theme = useMemo(() => consoleTheme(settings?.dyslexia_friendly_font ?? false), [settings?.dyslexia_friendly_font, i18n.language]);
   const scheme = settings?.theme === 'dark' ? 'dark' : 'light';
 
+  // The account's language, or the browser's: the catalogue loaded, then every page re-rendered in it.
   useEffect(() => {
-    document.documentElement.lang = settings?.language || 'en';
+    void applyLanguage(settings ? consoleLanguage(settings.language) : (rememberedLanguage() ?? consoleLanguage(null)));
   }, [settings?.language]);
 
   return (

@@ -2,6 +2,7 @@
 // dyslexia-friendly font (OpenDyslexic, shipped with the app). Colours are chosen for WCAG AA
 // (4.5:1 for text) in both themes: the primary shade is darker than Mantine's default and
 // dimmed text is darker (light) or lighter (dark) than Mantine's.
+import { i18n } from './i18n';
 import { createTheme, Drawer, Modal, Notification, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
 
 const systemFont = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
@@ -16,9 +17,9 @@ export function consoleTheme(dyslexiaFriendly: boolean): MantineThemeOverride {
     defaultRadius: 'sm',
     // Every dialog's and notice's close button has a name for screen readers.
     components: {
-      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-      Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close the notice' } } }),
+      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18n.t('Close') } } }),
+      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18n.t('Close') } } }),
+      Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18n.t('Close the notice') } } }),
     },
   });
 }

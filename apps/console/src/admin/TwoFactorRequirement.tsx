@@ -1,6 +1,7 @@
 // The permissions that need two-factor sign-in (PUT /users/two-factor): a user holds one only while
 // their second factor is on. The server refuses (409) a choice that would withhold a permission
 // from the administrator making it; its message is shown.
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group as Row, MultiSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
@@ -8,6 +9,7 @@ import { api, fieldErrors, messageOf } from '../lib/api';
 import type { PermissionInfo } from './users-types';
 
 export function TwoFactorRequirement({ catalogue }: { catalogue: PermissionInfo[] }) {
+  const { t } = useTranslation();
   const [permissions, setPermissions] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
@@ -22,7 +24,7 @@ export function TwoFactorRequirement({ catalogue }: { catalogue: PermissionInfo[
     setFieldError(undefined);
     try {
       setPermissions((await api.twoFactorAdmin.requirementSet({ permissions: permissions ?? [] })).permissions);
-      notifications.show({ color: 'green', message: 'Two-factor requirement saved.' });
+      notifications.show({ color: 'green', message: t('Two-factor requirement saved.') });
     } catch (failure) {
       setFieldError(Object.values(fieldErrors(failure))[0]);
       setError(messageOf(failure));
@@ -32,18 +34,18 @@ export function TwoFactorRequirement({ catalogue }: { catalogue: PermissionInfo[
   return (
     <Stack component="section" aria-labelledby="two-factor-requirement-title" maw={640}>
       <Title order={3} id="two-factor-requirement-title">
-        Two-factor sign-in required
+        {t('Two-factor sign-in required')}
       </Title>
-      <Text size="sm">A user holds these permissions, from any group, only while their two-factor sign-in is on. Turn your own on before requiring a permission you hold.</Text>
+      <Text size="sm">{t('A user holds these permissions, from any group, only while their two-factor sign-in is on. Turn your own on before requiring a permission you hold.')}</Text>
       {error && (
         <Alert color="red" role="alert">
           {error}
         </Alert>
       )}
-      <MultiSelect label="Permissions that need two-factor sign-in" searchable data={names} value={permissions ?? []} onChange={setPermissions} disabled={permissions === null} error={fieldError} maxDropdownHeight={320} />
+      <MultiSelect label={t('Permissions that need two-factor sign-in')} searchable data={names} value={permissions ?? []} onChange={setPermissions} disabled={permissions === null} error={fieldError} maxDropdownHeight={320} />
       <Row>
         <Button onClick={() => void save()} disabled={permissions === null}>
-          Save requirement
+          {t('Save requirement')}
         </Button>
       </Row>
     </Stack>

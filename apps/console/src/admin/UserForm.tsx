@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group as Row, Modal, MultiSelect, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { api, fieldErrors, messageOf } from '../lib/api';
@@ -5,6 +6,7 @@ import type { Group, User } from './users-types';
 
 /** A new user (username and password required) or an existing one's details, groups and state. */
 export function UserForm({ user, groups, onClose, onSaved }: { user: User | null; groups: Group[]; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
   const [f, setF] = useState({ username: user?.username ?? '', name: user?.name ?? '', email: user?.email ?? '', display_name: user?.display_name ?? '', password: '', enabled: user?.enabled ?? true, group_ids: (user?.group_ids ?? []).map(String) });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -22,25 +24,25 @@ export function UserForm({ user, groups, onClose, onSaved }: { user: User | null
     }
   };
   return (
-    <Modal opened onClose={onClose} title={user ? `Edit ${user.username}` : 'New user'}>
+    <Modal opened onClose={onClose} title={user ? t('Edit {{name}}', { name: user.username }) : t('New user')}>
       <Stack>
         {error && (
           <Alert color="red" role="alert">
             {error}
           </Alert>
         )}
-        <TextInput label="Username" required disabled={Boolean(user)} value={f.username} onChange={(e) => set('username', e.currentTarget.value)} error={errors.username} />
-        <TextInput label="Name" value={f.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} />
-        <TextInput label="Display name" value={f.display_name} onChange={(e) => set('display_name', e.currentTarget.value)} error={errors.display_name} />
-        <TextInput label="Email" type="email" value={f.email} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} />
-        <PasswordInput label={user ? 'New password (leave empty to keep it)' : 'Password'} required={!user} autoComplete="new-password" value={f.password} onChange={(e) => set('password', e.currentTarget.value)} error={errors.password} />
-        <MultiSelect label="Groups" searchable data={groups.map((g) => ({ value: String(g.id), label: g.name }))} value={f.group_ids} onChange={(v) => set('group_ids', v)} error={errors.group_ids} />
-        {user && <Switch label="Enabled (may log in)" checked={f.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} />}
+        <TextInput label={t('Username')} required disabled={Boolean(user)} value={f.username} onChange={(e) => set('username', e.currentTarget.value)} error={errors.username} />
+        <TextInput label={t('Name')} value={f.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} />
+        <TextInput label={t('Display name')} value={f.display_name} onChange={(e) => set('display_name', e.currentTarget.value)} error={errors.display_name} />
+        <TextInput label={t('Email')} type="email" value={f.email} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} />
+        <PasswordInput label={user ? t('New password (leave empty to keep it)') : t('Password')} required={!user} autoComplete="new-password" value={f.password} onChange={(e) => set('password', e.currentTarget.value)} error={errors.password} />
+        <MultiSelect label={t('Groups')} searchable data={groups.map((g) => ({ value: String(g.id), label: g.name }))} value={f.group_ids} onChange={(v) => set('group_ids', v)} error={errors.group_ids} />
+        {user && <Switch label={t('Enabled (may log in)')} checked={f.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} />}
         <Row justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
-          <Button onClick={() => void save()}>{user ? 'Save user' : 'Create user'}</Button>
+          <Button onClick={() => void save()}>{user ? t('Save user') : t('Create user')}</Button>
         </Row>
       </Stack>
     </Modal>

@@ -1,5 +1,6 @@
 // Users and groups, for administrators (manage_users): list, search and page through users,
 // create, edit, disable or delete them; groups and their permissions; whether anyone may register.
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group as Row, Pagination, Stack, Switch, Table, Tabs, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
@@ -12,6 +13,7 @@ import type { Group, PermissionInfo, User } from './users-types';
 const LIMIT = 50;
 
 export default function UsersPage() {
+  const { t } = useTranslation();
   const [users, setUsers] = useState<{ total: number; users: User[] } | null>(null);
   const [groups, setGroups] = useState<Group[]>([]);
   const [catalogue, setCatalogue] = useState<PermissionInfo[]>([]);
@@ -48,7 +50,7 @@ export default function UsersPage() {
 
   return (
     <Stack>
-      <Title order={2}>Users and groups</Title>
+      <Title order={2}>{t('Users and groups')}</Title>
       {error && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
           {error}
@@ -56,25 +58,25 @@ export default function UsersPage() {
       )}
       <Tabs defaultValue="users">
         <Tabs.List>
-          <Tabs.Tab value="users">Users</Tabs.Tab>
-          <Tabs.Tab value="groups">Groups</Tabs.Tab>
+          <Tabs.Tab value="users">{t('Users')}</Tabs.Tab>
+          <Tabs.Tab value="groups">{t('Groups')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users" pt="md">
           <Stack>
             <Row justify="space-between" align="flex-end">
-              <TextInput label="Find users" value={q} onChange={(e) => { setQ(e.currentTarget.value); setPage(1); }} />
-              {registration !== null && <Switch label="Anyone may create an account" checked={registration} onChange={(e) => void act(() => api.usersMore.canRegisterSet({ enabled: e.currentTarget.checked }), 'Registration setting saved.')} />}
-              <Button onClick={() => setEditingUser(null)}>New user</Button>
+              <TextInput label={t('Find users')} value={q} onChange={(e) => { setQ(e.currentTarget.value); setPage(1); }} />
+              {registration !== null && <Switch label={t('Anyone may create an account')} checked={registration} onChange={(e) => void act(() => api.usersMore.canRegisterSet({ enabled: e.currentTarget.checked }), t('Registration setting saved.'))} />}
+              <Button onClick={() => setEditingUser(null)}>{t('New user')}</Button>
             </Row>
-            <Table aria-label="Users" striped>
+            <Table aria-label={t('Users')} striped>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Username</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Groups</Table.Th>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th>Actions</Table.Th>
+                  <Table.Th>{t('Username')}</Table.Th>
+                  <Table.Th>{t('Name')}</Table.Th>
+                  <Table.Th>{t('Email')}</Table.Th>
+                  <Table.Th>{t('Groups')}</Table.Th>
+                  <Table.Th>{t('State')}</Table.Th>
+                  <Table.Th>{t('Actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -84,14 +86,14 @@ export default function UsersPage() {
                     <Table.Td>{u.name}</Table.Td>
                     <Table.Td>{u.email}</Table.Td>
                     <Table.Td>{groupNames(u.group_ids)}</Table.Td>
-                    <Table.Td>{u.enabled ? 'enabled' : 'disabled'}</Table.Td>
+                    <Table.Td>{u.enabled ? t('enabled') : t('disabled')}</Table.Td>
                     <Table.Td>
                       <Row gap="xs">
-                        <Button size="xs" variant="light" aria-label={`Edit ${u.username}`} onClick={() => setEditingUser(u)}>
-                          Edit
+                        <Button size="xs" variant="light" aria-label={t('Edit {{name}}', { name: u.username })} onClick={() => setEditingUser(u)}>
+                          {t('Edit')}
                         </Button>
-                        <Button size="xs" variant="light" color="red" aria-label={`Delete ${u.username}`} onClick={() => void act(() => api.usersMore.delete({ id: u.id }), `${u.username} deleted.`)}>
-                          Delete
+                        <Button size="xs" variant="light" color="red" aria-label={t('Delete {{name}}', { name: u.username })} onClick={() => void act(() => api.usersMore.delete({ id: u.id }), t('{{name}} deleted.', { name: u.username }))}>
+                          {t('Delete')}
                         </Button>
                       </Row>
                     </Table.Td>
@@ -99,21 +101,21 @@ export default function UsersPage() {
                 ))}
               </Table.Tbody>
             </Table>
-            {users && users.total > LIMIT && <Pagination total={Math.ceil(users.total / LIMIT)} value={page} onChange={setPage} aria-label="Pages of users" />}
+            {users && users.total > LIMIT && <Pagination total={Math.ceil(users.total / LIMIT)} value={page} onChange={setPage} aria-label={t('Pages of users')} />}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="groups" pt="md">
           <Stack>
             <Row justify="flex-end">
-              <Button onClick={() => setEditingGroup(null)}>New group</Button>
+              <Button onClick={() => setEditingGroup(null)}>{t('New group')}</Button>
             </Row>
-            <Table aria-label="Groups" striped>
+            <Table aria-label={t('Groups')} striped>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th>Permissions</Table.Th>
-                  <Table.Th>Actions</Table.Th>
+                  <Table.Th>{t('Name')}</Table.Th>
+                  <Table.Th>{t('Description')}</Table.Th>
+                  <Table.Th>{t('Permissions')}</Table.Th>
+                  <Table.Th>{t('Actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -124,11 +126,11 @@ export default function UsersPage() {
                     <Table.Td>{g.permissions.join(', ')}</Table.Td>
                     <Table.Td>
                       <Row gap="xs">
-                        <Button size="xs" variant="light" aria-label={`Edit group ${g.name}`} onClick={() => setEditingGroup(g)}>
-                          Edit
+                        <Button size="xs" variant="light" aria-label={t('Edit group {{name}}', { name: g.name })} onClick={() => setEditingGroup(g)}>
+                          {t('Edit')}
                         </Button>
-                        <Button size="xs" variant="light" color="red" aria-label={`Delete group ${g.name}`} onClick={() => void act(() => api.usersMore.groupDelete({ id: g.id }), `${g.name} deleted.`)}>
-                          Delete
+                        <Button size="xs" variant="light" color="red" aria-label={t('Delete group {{name}}', { name: g.name })} onClick={() => void act(() => api.usersMore.groupDelete({ id: g.id }), t('{{name}} deleted.', { name: g.name }))}>
+                          {t('Delete')}
                         </Button>
                       </Row>
                     </Table.Td>
@@ -140,8 +142,8 @@ export default function UsersPage() {
           </Stack>
         </Tabs.Panel>
       </Tabs>
-      {editingUser !== undefined && <UserForm user={editingUser} groups={groups} onClose={() => setEditingUser(undefined)} onSaved={() => { setEditingUser(undefined); notifications.show({ color: 'green', message: 'User saved.' }); void load(); }} />}
-      {editingGroup !== undefined && <GroupForm group={editingGroup} catalogue={catalogue} onClose={() => setEditingGroup(undefined)} onSaved={() => { setEditingGroup(undefined); notifications.show({ color: 'green', message: 'Group saved.' }); void load(); }} />}
+      {editingUser !== undefined && <UserForm user={editingUser} groups={groups} onClose={() => setEditingUser(undefined)} onSaved={() => { setEditingUser(undefined); notifications.show({ color: 'green', message: t('User saved.') }); void load(); }} />}
+      {editingGroup !== undefined && <GroupForm group={editingGroup} catalogue={catalogue} onClose={() => setEditingGroup(undefined)} onSaved={() => { setEditingGroup(undefined); notifications.show({ color: 'green', message: t('Group saved.') }); void load(); }} />}
     </Stack>
   );
 }

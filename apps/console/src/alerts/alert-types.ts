@@ -1,3 +1,5 @@
+import { i18n } from '../i18n';
+import '../lib/date-locale';
 import type { operationGroups } from '@airwave/contracts';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
@@ -31,7 +33,7 @@ export const shown = (iso: string, zone: string) => DateTime.fromISO(iso, { zone
 
 /** "every 15 minutes" from seconds. */
 export function every(seconds: number): string {
-  if (seconds % 3600 === 0) return `every ${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
-  if (seconds % 60 === 0) return `every ${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
-  return `every ${seconds} seconds`;
+  if (seconds % 3600 === 0) return i18n.t('every {{count}} hours', { count: seconds / 3600 });
+  if (seconds % 60 === 0) return i18n.t('every {{count}} minutes', { count: seconds / 60 });
+  return i18n.t('every {{count}} seconds', { count: seconds });
 }

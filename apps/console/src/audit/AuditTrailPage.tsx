@@ -1,5 +1,6 @@
 // The audit trail of every account and of modules (view_audit): security events newest first,
 // filtered by type (or its start), user, and time, a page at a time; each row's details open.
+import { useTranslation } from 'react-i18next';
 import { Alert, Autocomplete, Button, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { api } from '../lib/api';
@@ -28,6 +29,7 @@ function filtersOf(form: Form) {
 }
 
 function Filters({ onApply, errors }: { onApply: (form: Form) => void; errors: Record<string, string> }) {
+  const { t } = useTranslation();
   const [form, setForm] = useState(empty);
   const set = (name: keyof Form) => (value: string) => setForm((f) => ({ ...f, [name]: value }));
   const submit = (event: FormEvent) => {
@@ -35,14 +37,14 @@ function Filters({ onApply, errors }: { onApply: (form: Form) => void; errors: R
     onApply(form);
   };
   return (
-    <form onSubmit={submit} aria-label="Filters">
+    <form onSubmit={submit} aria-label={t('Filters')}>
       <Group align="flex-start">
-        <Autocomplete label="Event type, or its start" placeholder="account.login" data={types} value={form.type} onChange={set('type')} error={errors.type} w={300} />
+        <Autocomplete label={t('Event type, or its start')} placeholder="account.login" data={types} value={form.type} onChange={set('type')} error={errors.type} w={300} />
         <UserFilter value={form.user} onChange={set('user')} error={errors.user_id} />
-        <TextInput type="datetime-local" label="Since" value={form.since} onChange={(e) => set('since')(e.currentTarget.value)} error={errors.since} />
-        <TextInput type="datetime-local" label="Until" value={form.until} onChange={(e) => set('until')(e.currentTarget.value)} error={errors.until} />
+        <TextInput type="datetime-local" label={t('Since')} value={form.since} onChange={(e) => set('since')(e.currentTarget.value)} error={errors.since} />
+        <TextInput type="datetime-local" label={t('Until')} value={form.until} onChange={(e) => set('until')(e.currentTarget.value)} error={errors.until} />
         <Button type="submit" mt={25}>
-          Apply filters
+          {t('Apply filters')}
         </Button>
       </Group>
     </form>
@@ -50,6 +52,7 @@ function Filters({ onApply, errors }: { onApply: (form: Form) => void; errors: R
 }
 
 export default function AuditTrailPage() {
+  const { t } = useTranslation();
   const [form, setForm] = useState(empty);
   const [version, setVersion] = useState(0);
   const { page, setPage, result, error, errors, load } = useAuditPage(api.audit.all, filtersOf(form), LIMIT, version);
@@ -61,9 +64,9 @@ export default function AuditTrailPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Audit trail</Title>
+        <Title order={2}>{t('Audit trail')}</Title>
         <Button variant="default" onClick={() => void load()}>
-          Refresh
+          {t('Refresh')}
         </Button>
       </Group>
       <Filters onApply={apply} errors={errors} />
@@ -74,11 +77,11 @@ export default function AuditTrailPage() {
       )}
       {result && (
         <Text size="sm" role="status">
-          {result.total === 0 ? 'No entries.' : `${first + 1}–${first + result.entries.length} of ${result.total.toLocaleString(displayLocale())}, newest first`}
+          {result.total === 0 ? t('No entries.') : t('{{from}}–{{to}} of {{total}}, newest first', { from: first + 1, to: first + result.entries.length, total: result.total.toLocaleString(displayLocale()) })}
         </Text>
       )}
-      {result && result.entries.length > 0 && <AuditTable entries={result.entries} label="Audit trail" showUser />}
-      {result && result.total > LIMIT && <Pagination total={Math.ceil(result.total / LIMIT)} value={page} onChange={setPage} aria-label="Pages of the audit trail" />}
+      {result && result.entries.length > 0 && <AuditTable entries={result.entries} label={t('Audit trail')} showUser />}
+      {result && result.total > LIMIT && <Pagination total={Math.ceil(result.total / LIMIT)} value={page} onChange={setPage} aria-label={t('Pages of the audit trail')} />}
     </Stack>
   );
 }

@@ -1,4 +1,6 @@
 // Whose entries: with manage_users, a user found by name; otherwise a user id typed.
+import { i18n } from '../i18n';
+import { useTranslation } from 'react-i18next';
 import { Select, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
@@ -11,6 +13,7 @@ interface Props {
 }
 
 function FoundUser({ value, onChange, error }: Props) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
   useEffect(() => {
@@ -27,12 +30,13 @@ function FoundUser({ value, onChange, error }: Props) {
     };
   }, [search]);
   // The chosen user stays among the options while another search runs.
-  const data = value && !options.some((o) => o.value === value) ? [...options, { value, label: `user ${value}` }] : options;
-  return <Select label="User" placeholder="Everyone" searchable clearable data={data} value={value || null} onChange={(next) => onChange(next ?? '')} searchValue={search} onSearchChange={setSearch} error={error} w={220} />;
+  const data = value && !options.some((o) => o.value === value) ? [...options, { value, label: i18n.t('user {{id}}', { id: value }) }] : options;
+  return <Select label={t('User')} placeholder={t('Everyone')} searchable clearable data={data} value={value || null} onChange={(next) => onChange(next ?? '')} searchValue={search} onSearchChange={setSearch} error={error} w={220} />;
 }
 
 export function UserFilter(props: Props) {
+  const { t } = useTranslation();
   const session = useSession();
   if (session.can('manage_users')) return <FoundUser {...props} />;
-  return <TextInput label="User id" placeholder="Everyone" inputMode="numeric" value={props.value} onChange={(e) => props.onChange(e.currentTarget.value.trim())} error={props.error} w={140} />;
+  return <TextInput label={t('User id')} placeholder={t('Everyone')} inputMode="numeric" value={props.value} onChange={(e) => props.onChange(e.currentTarget.value.trim())} error={props.error} w={140} />;
 }

@@ -2,6 +2,7 @@
 // key kept across reloads, and the expiry the server reports on every reply.
 import { ApiError, createClient, type TypedClient } from '@airwave/client';
 import { displayLocale } from './locale';
+import { i18n, msg } from '../i18n';
 import { issueSentence, permissionWords, plainMessage, underField } from './plain-errors';
 
 const STORAGE = 'airwave.session';
@@ -63,12 +64,12 @@ export function messageOf(error: unknown): string {
   if (error instanceof ApiError) {
     const details = error.details as { retryAfterSeconds?: unknown; issues?: { path: string; message: string }[]; permission?: unknown } | undefined;
     const wait = error.status === 429 ? details?.retryAfterSeconds : undefined;
-    if (typeof wait === 'number') return `${error.message} Try again in ${waitText(wait)}.`;
+    if (typeof wait === 'number') return i18n.t('{{message}} Try again in {{wait}}.', { message: error.message, wait: waitText(wait) });
     // The server answers a wrong code and a code used once already alike (issue 35, point 7).
-    if (error.message === 'Invalid code.') return `${error.message} ${CODE_HINT}`;
+    if (error.message === 'Invalid code.') return `${error.message} ${i18n.t(CODE_HINT)}`;
     const first = details?.issues?.[0];
-    if (first) return issueSentence(first.path, first.message) + (details.issues!.length > 1 ? ` (and ${details.issues!.length - 1} more)` : '');
-    if (error.code === 'forbidden' && typeof details?.permission === 'string' && error.message === 'Permission denied.') return `You may not do this: it needs the permission to ${permissionWords(details.permission)}.`;
+    if (first) return issueSentence(first.path, first.message) + (details.issues!.length > 1 ? i18n.t(' (and {{count}} more)', { count: details.issues!.length - 1 }) : '');
+    if (error.code === 'forbidden' && typeof details?.permission === 'string' && error.message === 'Permission denied.') return i18n.t('You may not do this: it needs the permission to {{permission}}.', { permission: permissionWords(details.permission) });
     return plainMessage(error.message, displayLocale());
   }
   if (error instanceof Error) return error.message;
@@ -76,12 +77,12 @@ export function messageOf(error: unknown): string {
 }
 
 /** What to do about a refused two-factor code: each code works once. */
-export const CODE_HINT = 'A code works only once: if you have just used this one, wait for the next code in your app (a new one every 30 seconds), or use a recovery code.';
+export const CODE_HINT = msg('A code works only once: if you have just used this one, wait for the next code in your app (a new one every 30 seconds), or use a recovery code.');
 
 function waitText(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 90) return i18n.t('{{count}} seconds', { count: seconds });
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minutes`;
+  return i18n.t('{{count}} minutes', { count: minutes });
 }
 
 /** Per-field messages of a refused request: `{ "media.1.year": "Too big" }` from the zod issues. */

@@ -1,5 +1,6 @@
 // POST /api/v2/uploads with the session's credentials, reporting progress (fetch cannot report an
 // upload's progress; XMLHttpRequest can). Answers the detected type, format and duration.
+import { i18n } from '../i18n';
 import type { UploadResult } from '@airwave/contracts';
 import type { z } from 'zod';
 import { ApiError, storedSession } from './api';
@@ -11,7 +12,7 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
     const session = storedSession();
     if (session) request.setRequestHeader('authorization', `Bearer ${session.key}`);
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    request.onerror = () => reject(new Error('The upload failed: the connection was lost.'));
+    request.onerror = () => reject(new Error(i18n.t('The upload failed: the connection was lost.')));
     request.onload = () => {
       let envelope: { status?: boolean; msg?: string; data?: { code?: string } } = {};
       try {
@@ -23,7 +24,7 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
         onProgress(1);
         resolve(envelope.data as unknown as z.output<typeof UploadResult>);
       } else {
-        reject(new ApiError(request.status, (envelope.data?.code ?? 'internal') as never, envelope.msg ?? `Upload refused (${request.status})`));
+        reject(new ApiError(request.status, (envelope.data?.code ?? 'internal') as never, envelope.msg ?? i18n.t('Upload refused ({{status}})', { status: request.status })));
       }
     };
     const form = new FormData();

@@ -1,5 +1,6 @@
 // What can be done with the selected items, offered by permission and by the list shown:
 // edit; archive (approved or unapproved lists); restore and delete (archived); delete unapproved.
+import { useTranslation } from 'react-i18next';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -22,6 +23,7 @@ interface Props {
 }
 
 export function LibraryActions({ ids, status, titleOf, mayEdit, notEditable, onEdit, onDone, onError }: Props) {
+  const { t } = useTranslation();
   const session = useSession();
   const [confirming, setConfirming] = useState(false);
   const manage = session.can('manage_media');
@@ -36,50 +38,51 @@ export function LibraryActions({ ids, status, titleOf, mayEdit, notEditable, onE
     } catch (failure) {
       // Deleting approved items: the server lists their ids; they are named by their titles.
       const live = failure instanceof ApiError && what === 'delete' ? (failure.details as { ids?: number[] } | undefined)?.ids : undefined;
-      onError(live?.length ? `Only archived or unapproved items can be deleted, and ${live.map((id) => `“${titleOf(id)}”`).join(', ')} ${live.length === 1 ? 'is' : 'are'} approved. Nothing was deleted.` : messageOf(failure));
+      const titles = live?.map((id) => `“${titleOf(id)}”`).join(', ');
+      onError(live?.length ? t('Only archived or unapproved items can be deleted, and {{titles}} is approved. Nothing was deleted.', { titles, count: live.length }) : messageOf(failure));
     }
   };
 
   return (
     <Group gap="xs">
       <Text size="sm" aria-live="polite">
-        {ids.length} selected
+        {t('{{n}} selected', { n: ids.length })}
       </Text>
       {mayEdit && (
         <Button size="xs" disabled={none || notEditable.length > 0} onClick={onEdit}>
-          Edit
+          {t('Edit')}
         </Button>
       )}
       {mayEdit && notEditable.length > 0 && (
         <Text size="xs" c="dimmed">
-          Not yours to edit: {notEditable.map((t) => `“${t}”`).join(', ')}
+          {t('Not yours to edit: {{titles}}', { titles: notEditable.map((title) => `“${title}”`).join(', ') })}
         </Text>
       )}
       {manage && status !== 'archived' && (
-        <Button size="xs" variant="light" disabled={none} onClick={() => void run('archive', `${ids.length} item(s) archived.`)}>
-          Archive
+        <Button size="xs" variant="light" disabled={none} onClick={() => void run('archive', t('{{n}} item(s) archived.', { n: ids.length }))}>
+          {t('Archive')}
         </Button>
       )}
       {manage && status === 'archived' && (
-        <Button size="xs" variant="light" disabled={none} onClick={() => void run('unarchive', `${ids.length} item(s) restored.`)}>
-          Restore
+        <Button size="xs" variant="light" disabled={none} onClick={() => void run('unarchive', t('{{n}} item(s) restored.', { n: ids.length }))}>
+          {t('Restore')}
         </Button>
       )}
       {manage && (
         <Button size="xs" color="red" variant="light" disabled={none} onClick={() => setConfirming(true)}>
-          Delete
+          {t('Delete')}
         </Button>
       )}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Delete for good?">
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('Delete for good?')}>
         <Text mb="md">
-          {ids.length} item(s) and their files will be deleted. Only archived or unapproved items can be deleted; this cannot be undone.
+          {t('{{n}} item(s) and their files will be deleted. Only archived or unapproved items can be deleted; this cannot be undone.', { n: ids.length })}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirming(false)}>
-            Keep them
+            {t('Keep them')}
           </Button>
-          <Button color="red" onClick={() => void run('delete', `${ids.length} item(s) deleted.`)}>
-            Delete {ids.length} item(s)
+          <Button color="red" onClick={() => void run('delete', t('{{n}} item(s) deleted.', { n: ids.length }))}>
+            {t('Delete {{n}} item(s)', { n: ids.length })}
           </Button>
         </Group>
       </Modal>

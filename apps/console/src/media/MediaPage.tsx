@@ -1,5 +1,7 @@
 // The media library: search (simple or advanced), page through the results, sort, select items to
 // edit, archive, restore or delete; upload new files; listen to an item in the page; its versions.
+import { pageControl } from './media-types';
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Collapse, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { api, credentialQuery, messageOf } from '../lib/api';
@@ -18,6 +20,7 @@ import { displayLocale } from '../lib/locale';
 const initial: SearchState = { mode: 'simple', text: '', filters: [], status: 'approved', mine: false, sortBy: 'updated', sortDir: 'desc', page: 1 };
 
 export default function MediaPage() {
+  const { t } = useTranslation();
   const session = useSession();
   const [search, setSearch] = useState(initial);
   const [result, setResult] = useState<{ total: number; exact: boolean; items: Media[] } | null>(null);
@@ -52,10 +55,10 @@ export default function MediaPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Media</Title>
+        <Title order={2}>{t('Media')}</Title>
         {mayCreate && (
           <Button variant={uploading ? 'default' : 'filled'} onClick={() => setUploading(!uploading)} aria-expanded={uploading}>
-            {uploading ? 'Hide uploads' : 'Upload files'}
+            {uploading ? t('Hide uploads') : t('Upload files')}
           </Button>
         )}
       </Group>
@@ -74,15 +77,15 @@ export default function MediaPage() {
       )}
       {listening && (
         <Group>
-          <Text size="sm">Listening to {listening.title}</Text>
-          <audio controls autoPlay src={`/api/v2/downloads/media/${listening.id}?${credentialQuery()}`} aria-label={`Player: ${listening.title}`} />
+          <Text size="sm">{t('Listening to {{title}}', { title: listening.title })}</Text>
+          <audio controls autoPlay src={`/api/v2/downloads/media/${listening.id}?${credentialQuery()}`} aria-label={t('Player: {{title}}', { title: listening.title })} />
         </Group>
       )}
       <Group justify="space-between">
         <Text size="sm" aria-live="polite">
-          {result ? (result.total === 0 ? 'No items found.' : `${first + 1}–${first + result.items.length} of ${result.exact ? '' : 'about '}${result.total.toLocaleString(displayLocale())}`) : 'Searching…'}
+          {result ? (result.total === 0 ? t('No items found.') : t(result.exact ? '{{from}}–{{to}} of {{total}}' : '{{from}}–{{to}} of about {{total}}', { from: first + 1, to: first + result.items.length, total: result.total.toLocaleString(displayLocale()) })) : t('Searching…')}
         </Text>
-        <LibraryActions ids={[...selected]} status={search.status} titleOf={(id) => result?.items.find((i) => i.id === id)?.title ?? `item ${id}`} mayEdit={mayCreate} notEditable={result?.items.filter((i) => selected.has(i.id) && !i.can_edit).map((i) => i.title) ?? []} onEdit={() => setEditing(result!.items.filter((i) => selected.has(i.id)))} onDone={() => void load()} onError={setError} />
+        <LibraryActions ids={[...selected]} status={search.status} titleOf={(id) => result?.items.find((i) => i.id === id)?.title ?? t('item {{id}}', { id })} mayEdit={mayCreate} notEditable={result?.items.filter((i) => selected.has(i.id) && !i.can_edit).map((i) => i.title) ?? []} onEdit={() => setEditing(result!.items.filter((i) => selected.has(i.id)))} onDone={() => void load()} onError={setError} />
       </Group>
       {result && (
         <div className="media-table-scroll">
@@ -99,7 +102,7 @@ export default function MediaPage() {
           />
         </div>
       )}
-      {pages > 1 && <Pagination total={pages} value={search.page} onChange={(page) => setSearch({ ...search, page })} aria-label="Pages of results" getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
+      {pages > 1 && <Pagination total={pages} value={search.page} onChange={(page) => setSearch({ ...search, page })} aria-label={t('Pages of results')} getControlProps={(control) => ({ 'aria-label': pageControl(control) })} />}
       {versionsOf && <VersionsModal item={versionsOf} manage={mayCreate && versionsOf.can_edit} onClose={() => setVersionsOf(null)} onChanged={() => void load()} />}
       {editing && (
         <EditItemsModal

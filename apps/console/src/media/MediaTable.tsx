@@ -1,16 +1,18 @@
+import { msg } from '../i18n';
+import { useTranslation } from 'react-i18next';
 import { ActionIcon, Button, Checkbox, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { formatDuration, type Media, type SearchState } from './media-types';
 import { Thumbnail } from './Thumbnail';
 import { displayLocale } from '../lib/locale';
 
 const columns = [
-  { key: 'title', label: 'Title', sort: 'title' },
-  { key: 'artist', label: 'Artist', sort: 'artist' },
-  { key: 'album', label: 'Album', sort: 'album' },
-  { key: 'year', label: 'Year', sort: 'year' },
-  { key: 'genre', label: 'Genre', sort: null },
-  { key: 'duration', label: 'Duration', sort: 'duration' },
-  { key: 'updated', label: 'Updated', sort: 'updated' },
+  { key: 'title', label: msg('Title'), sort: 'title' },
+  { key: 'artist', label: msg('Artist'), sort: 'artist' },
+  { key: 'album', label: msg('Album'), sort: 'album' },
+  { key: 'year', label: msg('Year'), sort: 'year' },
+  { key: 'genre', label: msg('Genre'), sort: null },
+  { key: 'duration', label: msg('Duration'), sort: 'duration' },
+  { key: 'updated', label: msg('Updated'), sort: 'updated' },
 ] as const;
 
 interface Props {
@@ -28,6 +30,7 @@ interface Props {
 
 /** One page of results: select rows, sort by a column, open an item, listen to it. */
 export function MediaTable({ items, selected, onSelect, search, onSort, onEdit, mayEdit, onListen, onVersions }: Props) {
+  const { t } = useTranslation();
   const all = items.length > 0 && items.every((i) => selected.has(i.id));
   const toggle = (id: number) => {
     const next = new Set(selected);
@@ -36,20 +39,20 @@ export function MediaTable({ items, selected, onSelect, search, onSort, onEdit, 
     onSelect(next);
   };
   return (
-    <Table striped highlightOnHover aria-label="Media items" stickyHeader>
+    <Table striped highlightOnHover aria-label={t('Media items')} stickyHeader>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>
-            <Checkbox aria-label="Select every item on this page" checked={all} onChange={() => onSelect(all ? new Set() : new Set(items.map((i) => i.id)))} />
+            <Checkbox aria-label={t('Select every item on this page')} checked={all} onChange={() => onSelect(all ? new Set() : new Set(items.map((i) => i.id)))} />
           </Table.Th>
           <Table.Th>
-            <VisuallyHidden>Thumbnail</VisuallyHidden>
+            <VisuallyHidden>{t('Thumbnail')}</VisuallyHidden>
           </Table.Th>
           {columns.map((c) => (
             <Table.Th key={c.key} aria-sort={search.sortBy === c.sort ? (search.sortDir === 'asc' ? 'ascending' : 'descending') : undefined}>
               {c.sort ? (
                 <UnstyledButton onClick={() => onSort(c.sort)} fw={600}>
-                  {c.label} {search.sortBy === c.sort ? (search.sortDir === 'asc' ? '▲' : '▼') : ''}
+                  {t(c.label)} {search.sortBy === c.sort ? (search.sortDir === 'asc' ? '▲' : '▼') : ''}
                 </UnstyledButton>
               ) : (
                 c.label
@@ -57,7 +60,7 @@ export function MediaTable({ items, selected, onSelect, search, onSort, onEdit, 
             </Table.Th>
           ))}
           <Table.Th>
-            <VisuallyHidden>Listen and versions</VisuallyHidden>
+            <VisuallyHidden>{t('Listen and versions')}</VisuallyHidden>
           </Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -65,14 +68,14 @@ export function MediaTable({ items, selected, onSelect, search, onSort, onEdit, 
         {items.map((item) => (
           <Table.Tr key={item.id} data-media-id={item.id}>
             <Table.Td>
-              <Checkbox aria-label={`Select ${item.title}`} checked={selected.has(item.id)} onChange={() => toggle(item.id)} />
+              <Checkbox aria-label={t('Select {{title}}', { title: item.title })} checked={selected.has(item.id)} onChange={() => toggle(item.id)} />
             </Table.Td>
             <Table.Td>
               <Thumbnail item={item} />
             </Table.Td>
             <Table.Td>
               {mayEdit(item) ? (
-                <UnstyledButton onClick={() => onEdit(item)} td="underline" aria-label={`Edit ${item.title}`}>
+                <UnstyledButton onClick={() => onEdit(item)} td="underline" aria-label={t('Edit {{title}}', { title: item.title })}>
                   {item.title}
                 </UnstyledButton>
               ) : (
@@ -90,12 +93,12 @@ export function MediaTable({ items, selected, onSelect, search, onSort, onEdit, 
             <Table.Td>
               <Group gap={4} wrap="nowrap">
                 {(item.type === 'audio' || item.type === 'video') && (
-                  <ActionIcon variant="subtle" aria-label={`Listen to ${item.title}`} onClick={() => onListen(item)}>
+                  <ActionIcon variant="subtle" aria-label={t('Listen to {{title}}', { title: item.title })} onClick={() => onListen(item)}>
                     ▶
                   </ActionIcon>
                 )}
-                <Button size="compact-xs" variant="subtle" aria-label={`Versions of ${item.title}`} onClick={() => onVersions(item)}>
-                  Versions
+                <Button size="compact-xs" variant="subtle" aria-label={t('Versions of {{title}}', { title: item.title })} onClick={() => onVersions(item)}>
+                  {t('Versions')}
                 </Button>
               </Group>
             </Table.Td>

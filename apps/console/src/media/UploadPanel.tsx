@@ -1,6 +1,8 @@
 // Upload several files by drag and drop (or choosing them): each gets a progress bar, then its
 // detected type, format and duration, and a title to give before it joins the library. All the
 // finished uploads are saved in one request (all or nothing), with each item's errors beside it.
+import { displayLocale } from '../lib/locale';
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/dropzone/styles.css';
 import { Dropzone } from '@mantine/dropzone';
@@ -31,6 +33,7 @@ const tagged = (upload: Upload, file: File) => {
 
 
 export function UploadPanel({ onSaved }: { onSaved: () => void }) {
+  const { t } = useTranslation();
   const [rows, setRows] = useState<Row[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +54,7 @@ export function UploadPanel({ onSaved }: { onSaved: () => void }) {
     setError(null);
     try {
       await api.media.save({ media: ready.map((r) => ({ file_id: r.result!.file_id, file_key: r.result!.file_key, title: r.title, artist: r.artist, album: r.album, genre: r.genre, ...(r.year ? { year: Number(r.year) } : {}) })) });
-      notifications.show({ color: 'green', message: `${ready.length} item(s) added to the library.` });
+      notifications.show({ color: 'green', message: t('{{n}} item(s) added to the library.', { n: ready.length }) });
       setRows((all) => all.filter((r) => !r.result));
       onSaved();
     } catch (failure) {
@@ -62,9 +65,9 @@ export function UploadPanel({ onSaved }: { onSaved: () => void }) {
 
   return (
     <Stack>
-      <Dropzone onDrop={add} multiple aria-label="Drop files to upload, or press to choose them">
+      <Dropzone onDrop={add} multiple aria-label={t('Drop files to upload, or press to choose them')}>
         <Text ta="center" py="lg">
-          Drop audio, video, image or document files here, or click to choose them.
+          {t('Drop audio, video, image or document files here, or click to choose them.')}
         </Text>
       </Dropzone>
       {error && (
@@ -75,29 +78,29 @@ export function UploadPanel({ onSaved }: { onSaved: () => void }) {
       {rows.map((row, index) => {
         const at = ready.indexOf(row);
         return (
-          <Paper key={`${row.file.name}-${index}`} withBorder p="sm" aria-label={`Upload ${row.file.name}`} role="group">
+          <Paper key={`${row.file.name}-${index}`} withBorder p="sm" aria-label={t('Upload {{name}}', { name: row.file.name })} role="group">
             <Group justify="space-between">
               <Text fw={600}>{row.file.name}</Text>
-              <Text size="sm">{row.result ? `${row.result.type}, ${row.result.format}, ${formatDuration(row.result.duration)}` : row.error ? '' : `${Math.round(row.progress * 100)} %`}</Text>
+              <Text size="sm">{row.result ? `${t(row.result.type)}, ${row.result.format}, ${formatDuration(row.result.duration)}` : row.error ? '' : `${(row.progress).toLocaleString(displayLocale(), { style: 'percent' })}`}</Text>
             </Group>
-            <Progress value={row.progress * 100} aria-label={`Progress of ${row.file.name}`} mt={4} color={row.error ? 'red' : undefined} />
+            <Progress value={row.progress * 100} aria-label={t('Progress of {{name}}', { name: row.file.name })} mt={4} color={row.error ? 'red' : undefined} />
             {row.error && (
               <Group justify="space-between" wrap="nowrap">
                 <Text c="red" size="sm" role="alert">
                   {row.error}
                 </Text>
-                <Button size="xs" variant="default" aria-label={`Dismiss ${row.file.name}`} onClick={() => setRows((all) => all.filter((r) => r !== row))}>
-                  Dismiss
+                <Button size="xs" variant="default" aria-label={t('Dismiss {{name}}', { name: row.file.name })} onClick={() => setRows((all) => all.filter((r) => r !== row))}>
+                  {t('Dismiss')}
                 </Button>
               </Group>
             )}
             {row.result && (
               <SimpleGrid mt="xs" cols={{ base: 1, sm: 3 }}>
-                <TextInput label="Title" required value={row.title} onChange={(e) => patch(row.file, { title: e.currentTarget.value })} error={errors[`media.${at}.title`]} />
-                <TextInput label="Artist" value={row.artist} onChange={(e) => patch(row.file, { artist: e.currentTarget.value })} error={errors[`media.${at}.artist`]} />
-                <TextInput label="Album" value={row.album} onChange={(e) => patch(row.file, { album: e.currentTarget.value })} error={errors[`media.${at}.album`]} />
-                <TextInput label="Genre" value={row.genre} onChange={(e) => patch(row.file, { genre: e.currentTarget.value })} error={errors[`media.${at}.genre`]} />
-                <TextInput label="Year" inputMode="numeric" value={row.year} onChange={(e) => patch(row.file, { year: e.currentTarget.value })} error={errors[`media.${at}.year`]} />
+                <TextInput label={t('Title')} required value={row.title} onChange={(e) => patch(row.file, { title: e.currentTarget.value })} error={errors[`media.${at}.title`]} />
+                <TextInput label={t('Artist')} value={row.artist} onChange={(e) => patch(row.file, { artist: e.currentTarget.value })} error={errors[`media.${at}.artist`]} />
+                <TextInput label={t('Album')} value={row.album} onChange={(e) => patch(row.file, { album: e.currentTarget.value })} error={errors[`media.${at}.album`]} />
+                <TextInput label={t('Genre')} value={row.genre} onChange={(e) => patch(row.file, { genre: e.currentTarget.value })} error={errors[`media.${at}.genre`]} />
+                <TextInput label={t('Year')} inputMode="numeric" value={row.year} onChange={(e) => patch(row.file, { year: e.currentTarget.value })} error={errors[`media.${at}.year`]} />
               </SimpleGrid>
             )}
           </Paper>
@@ -105,7 +108,7 @@ export function UploadPanel({ onSaved }: { onSaved: () => void }) {
       })}
       {ready.length > 0 && (
         <Group>
-          <Button onClick={() => void save()}>Add {ready.length} to the library</Button>
+          <Button onClick={() => void save()}>{t('Add {{n}} to the library', { n: ready.length })}</Button>
         </Group>
       )}
     </Stack>

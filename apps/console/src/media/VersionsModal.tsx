@@ -2,6 +2,8 @@
 // who may manage them (the item's editors with create_own_media or manage_media): add a file as a
 // new version with notes, edit notes, make a version active, delete one. The server's refusals
 // (deleting the active version, a file of another type) are shown in the dialog.
+import { msg } from '../i18n';
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, FileInput, Group, Modal, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
@@ -11,9 +13,10 @@ import { VersionRow } from './VersionRow';
 import { activateVersion, addVersion, deleteVersion, listVersions, saveNotes, type Version } from './versions-io';
 import { useReturnFocus } from '../components/use-return-focus';
 
-const done = { notes: 'Notes saved.', activate: 'That version is now the active one.', delete: 'Version deleted.' };
+const done = { notes: msg('Notes saved.'), activate: msg('That version is now the active one.'), delete: msg('Version deleted.') };
 
 export function VersionsModal({ item, manage, onClose, onChanged }: { item: Media; manage: boolean; onClose: () => void; onChanged: () => void }) {
+  const { t } = useTranslation();
   useReturnFocus();
   const [versions, setVersions] = useState<Version[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,29 +39,29 @@ export function VersionsModal({ item, manage, onClose, onChanged }: { item: Medi
     }
   };
   const act = (what: keyof typeof done, version: Version, text?: string) =>
-    void run(() => (what === 'notes' ? saveNotes(version, text ?? '') : what === 'activate' ? activateVersion(version) : deleteVersion(version)), done[what]);
+    void run(() => (what === 'notes' ? saveNotes(version, text ?? '') : what === 'activate' ? activateVersion(version) : deleteVersion(version)), t(done[what]));
   const add = async () => {
-    await run(() => addVersion(item.id, file!, notes, setProgress), 'Version added.');
+    await run(() => addVersion(item.id, file!, notes, setProgress), t('Version added.'));
     setProgress(null);
     setFile(null);
     setNotes('');
   };
 
   return (
-    <Modal opened onClose={onClose} size="xl" title={`Versions of ${item.title}`}>
+    <Modal opened onClose={onClose} size="xl" title={t('Versions of {{title}}', { title: item.title })}>
       <Stack>
         {error && (
-          <Alert color="red" role="alert" title="Not done">
+          <Alert color="red" role="alert" title={t('Not done')}>
             {error}
           </Alert>
         )}
         {versions === null ? (
-          <Text size="sm">Loading…</Text>
+          <Text size="sm">{t('Loading…')}</Text>
         ) : (
-          <Table aria-label={`Versions of ${item.title}`}>
+          <Table aria-label={t('Versions of {{title}}', { title: item.title })}>
             <Table.Thead>
               <Table.Tr>
-                {['Added', 'Format', 'Duration', 'Size', 'Notes', 'State'].map((h) => (
+                {[t('Added'), t('Format'), t('Duration'), t('Size'), t('Notes'), t('State')].map((h) => (
                   <Table.Th key={h}>{h}</Table.Th>
                 ))}
               </Table.Tr>
@@ -72,14 +75,14 @@ export function VersionsModal({ item, manage, onClose, onChanged }: { item: Medi
         )}
         {manage && (
           <Group align="flex-end">
-            <FileInput label="File of a new version" placeholder="Choose a file" value={file} onChange={setFile} clearable w={260} />
-            <TextInput label="Its notes" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+            <FileInput label={t('File of a new version')} placeholder={t('Choose a file')} value={file} onChange={setFile} clearable w={260} />
+            <TextInput label={t('Its notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
             <Button disabled={!file || progress !== null} onClick={() => void add()}>
-              Add version
+              {t('Add version')}
             </Button>
           </Group>
         )}
-        {progress !== null && <Progress value={progress * 100} aria-label="Upload of the new version" />}
+        {progress !== null && <Progress value={progress * 100} aria-label={t('Upload of the new version')} />}
       </Stack>
     </Modal>
   );

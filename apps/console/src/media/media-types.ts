@@ -1,3 +1,4 @@
+import { i18n, msg } from '../i18n';
 import type { filterFields, filterOps, MediaItem, SearchFilter, UploadResult } from '@airwave/contracts';
 import type { z } from 'zod';
 
@@ -28,3 +29,10 @@ export function formatDuration(seconds: number | null): string {
   const s = String(total % 60).padStart(2, '0');
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
+
+/** What an item is, in words of the console's catalogue (the server's types: audio, video, image, document). */
+export const mediaTypeWords = [msg('audio'), msg('video'), msg('image'), msg('document'), msg('breakpoint'), msg('linein')];
+
+/** A Pagination control's name: "Next page". */
+export const pageControl = (control: string) =>
+  ({ first: i18n.t('First page'), last: i18n.t('Last page'), next: i18n.t('Next page'), previous: i18n.t('Previous page') })[control] ?? control;

@@ -1,5 +1,6 @@
 // The on-air page's lists: the rest of the hour as planned, what aired (the as-run log), and the
 // player's state: its last contact and the alerts in force.
+import { useTranslation } from 'react-i18next';
 import { List, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDuration } from '../media/media-types';
@@ -16,10 +17,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export function RestOfHour({ items, zone }: { items: Planned[] | null; zone: string }) {
+  const { t } = useTranslation();
   return (
-    <Section id="on-air-hour" title="The rest of the hour">
-      {items === null ? <Text size="sm">Reading the rundown…</Text> : items.length === 0 ? <Text size="sm">Nothing more planned this hour.</Text> : (
-        <List listStyleType="none" spacing={4} aria-label="Planned until the top of the hour">
+    <Section id="on-air-hour" title={t('The rest of the hour')}>
+      {items === null ? <Text size="sm">{t('Reading the rundown…')}</Text> : items.length === 0 ? <Text size="sm">{t('Nothing more planned this hour.')}</Text> : (
+        <List listStyleType="none" spacing={4} aria-label={t('Planned until the top of the hour')}>
           {items.map((item) => (
             <List.Item key={`${item.start}-${item.title}`}>
               <Text size="sm"><Text span ff="monospace">{clockIn(item.start, zone)}</Text> {itemName(item)} <Text span c="dimmed">({formatDuration((item.end - item.start) / 1000)})</Text></Text>
@@ -32,13 +34,14 @@ export function RestOfHour({ items, zone }: { items: Planned[] | null; zone: str
 }
 
 export function AiredList({ entries, zone }: { entries: Aired[] | null; zone: string }) {
+  const { t } = useTranslation();
   return (
-    <Section id="on-air-aired" title="What aired">
-      {entries === null ? <Text size="sm">The as-run log needs the permission view_player_monitor.</Text> : entries.length === 0 ? <Text size="sm">Nothing logged in the last day.</Text> : (
-        <List listStyleType="none" spacing={4} aria-label="Aired, newest first">
+    <Section id="on-air-aired" title={t('What aired')}>
+      {entries === null ? <Text size="sm">{t('The as-run log needs the permission view_player_monitor.')}</Text> : entries.length === 0 ? <Text size="sm">{t('Nothing logged in the last day.')}</Text> : (
+        <List listStyleType="none" spacing={4} aria-label={t('Aired, newest first')}>
           {entries.map((entry) => (
             <List.Item key={entry.id}>
-              <Text size="sm"><Text span ff="monospace">{clockIn(Number(entry.unix_timestamp) * 1000, zone)}</Text> {itemName(entry)}{entry.context !== 'show' ? ` (${entry.context === 'emerg' ? 'alert' : 'fill'})` : ''}</Text>
+              <Text size="sm"><Text span ff="monospace">{clockIn(Number(entry.unix_timestamp) * 1000, zone)}</Text> {itemName(entry)}{entry.context !== 'show' ? ` (${entry.context === 'emerg' ? t('alert') : t('fill')})` : ''}</Text>
             </List.Item>
           ))}
         </List>
@@ -48,20 +51,21 @@ export function AiredList({ entries, zone }: { entries: Aired[] | null; zone: st
 }
 
 export function PlayerState({ data, zone, at, heardAt }: { data: OnAirData; zone: string; at: number; heardAt: number | null }) {
+  const { t } = useTranslation();
   const contact = data.player?.last_connect ? Date.parse(data.player.last_connect) : null;
   return (
-    <Section id="on-air-state" title="The player">
-      <Text size="sm" data-testid="last-contact">Last contact: {contact === null ? 'never' : `${whenIn(contact, zone, at)} (${ago(contact, at)})`}</Text>
-      <Text size="sm">Live updates: {heardAt === null ? 'connecting…' : `last heard ${ago(heardAt, at)}`}</Text>
+    <Section id="on-air-state" title={t('The player')}>
+      <Text size="sm" data-testid="last-contact">{contact === null ? t('Last contact: never') : t('Last contact: {{when}} ({{ago}})', { when: whenIn(contact, zone, at), ago: ago(contact, at) })}</Text>
+      <Text size="sm">{heardAt === null ? t('Live updates: connecting…') : t('Live updates: last heard {{ago}}', { ago: ago(heardAt, at) })}</Text>
       {data.alerts === null ? (
-        <Text size="sm">Alerts need the permission manage_alerts.</Text>
+        <Text size="sm">{t('Alerts need the permission manage_alerts.')}</Text>
       ) : data.alerts.length === 0 ? (
-        <Text size="sm">No alert in force.</Text>
+        <Text size="sm">{t('No alert in force.')}</Text>
       ) : (
-        <List spacing={2} aria-label="Alerts in force" size="sm">
+        <List spacing={2} aria-label={t('Alerts in force')} size="sm">
           {data.alerts.map((alert) => (
             <List.Item key={alert.id}>
-              {alert.name}: {alert.item_name ?? 'its item is gone'}, every {formatDuration(alert.frequency)} until {whenIn(Date.parse(alert.stop), zone, at)}
+              {t('{{name}}: {{item}}, every {{every}} until {{until}}', { name: alert.name, item: alert.item_name ?? t('its item is gone'), every: formatDuration(alert.frequency), until: whenIn(Date.parse(alert.stop), zone, at) })}
             </List.Item>
           ))}
         </List>

@@ -1,6 +1,8 @@
 // The on-air page of a player, the console's home when there are players: now and next, the rest
 // of the hour from the rundown, what aired, the player's last contact and the alerts in force,
 // kept live by the now-playing stream (docs/console.md, "On air").
+import { msg } from '../i18n';
+import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { PlayerSelect } from '../players/PlayerSelect';
@@ -14,12 +16,13 @@ import { useClock, useNowPlaying, type Connection } from './use-now-playing';
 
 const connectionText: Record<Connection, { label: string; color: string }> = {
   // Filled in shade 9 (8 for gray): white text at 4.5:1 or more in both themes.
-  connecting: { label: 'Connecting', color: 'gray.8' },
-  live: { label: 'Live', color: 'teal.9' },
-  lost: { label: 'Reconnecting', color: 'red.9' },
+  connecting: { label: msg('Connecting'), color: 'gray.8' },
+  live: { label: msg('Live'), color: 'teal.9' },
+  lost: { label: msg('Reconnecting'), color: 'red.9' },
 };
 
 export default function OnAirPage() {
+  const { t } = useTranslation();
   const session = useSession();
   const { players, player, choose, error: loadError } = usePlayerChoice(remembered.shows);
   const live = useNowPlaying(player?.id ?? null);
@@ -32,19 +35,19 @@ export default function OnAirPage() {
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
-        <Title order={2}>On air</Title>
-        {player && <Badge color={connection.color} variant="filled" aria-live="polite">{connection.label}</Badge>}
+        <Title order={2}>{t('On air')}</Title>
+        {player && <Badge color={connection.color} variant="filled" aria-live="polite">{t(connection.label)}</Badge>}
       </Group>
       {players && players.length > 0 && <PlayerSelect players={players} player={player} onChoose={choose} />}
-      {players?.length === 0 && <Text>No players yet: create one on the Players page.</Text>}
+      {players?.length === 0 && <Text>{t('No players yet: create one on the Players page.')}</Text>}
       {(data.error ?? loadError) && (
-        <Alert color="red" role="alert" title="Not everything could be read">
+        <Alert color="red" role="alert" title={t('Not everything could be read')}>
           {data.error ?? loadError}
         </Alert>
       )}
       {player && (
         <>
-          <Text size="sm">{player.name}, in {zone} time.</Text>
+          <Text size="sm">{t('{{name}}, in {{zone}} time.', { name: player.name, zone })}</Text>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <NowNext now={live.now} planned={planned ?? []} zone={zone} at={at} />
             <RestOfHour items={planned && restOfHour(planned, at, zone)} zone={zone} />

@@ -1,6 +1,8 @@
 // What the on-air page shows, worked out from the API's answers: the rundown's items at their
 // instants, what comes next and in the rest of the hour, alerts in force, and how far an item has
 // played. Instants are milliseconds; the player's zone only where a time is written.
+import { i18n } from '../i18n';
+import '../lib/date-locale';
 import type { AsRunEntry, NowPlayingStreamState } from '@airwave/contracts';
 import { DateTime } from 'luxon';
 import type { Block } from '../rundown/rundown-types';
@@ -62,10 +64,10 @@ export function whenIn(ms: number, zone: string, at: number): string {
 /** "12 s ago", "5 min ago", "3 h ago", "2 days ago". */
 export function ago(ms: number, now: number): string {
   const seconds = Math.max(0, Math.round((now - ms) / 1000));
-  if (seconds < 90) return `${seconds} s ago`;
-  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min ago`;
-  if (seconds < 36 * 3600) return `${Math.round(seconds / 3600)} h ago`;
-  return `${Math.round(seconds / 86_400)} days ago`;
+  if (seconds < 90) return i18n.t('{{n}} s ago', { n: seconds });
+  if (seconds < 90 * 60) return i18n.t('{{n}} min ago', { n: Math.round(seconds / 60) });
+  if (seconds < 36 * 3600) return i18n.t('{{n}} h ago', { n: Math.round(seconds / 3600) });
+  return i18n.t('{{n}} days ago', { n: Math.round(seconds / 86_400) });
 }
 
 /** "Band – Song", or the title alone. */

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { api, fieldErrors, messageOf } from '../lib/api';
@@ -7,6 +8,7 @@ import { endpointChoices, toEndpoint, type Endpoint } from './appkey-endpoints';
 /** Create an app key (then its secret is shown once) or edit one's name and endpoints. */
 export function AppKeyForm({ initial, onClose, onSaved }: { initial: { id: number | null; name: string; permissions: Endpoint[] }; onClose: () => void; onSaved: (secret: { id: number; key: string } | null) => void }) {
   const session = useSession();
+  const { t } = useTranslation();
   const [name, setName] = useState(initial.name);
   const [endpoints, setEndpoints] = useState(initial.permissions.map(([m, p]) => `${m} ${p}`));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -31,20 +33,20 @@ export function AppKeyForm({ initial, onClose, onSaved }: { initial: { id: numbe
   const offered = endpointChoices.filter((c) => c.permission === null || session.can(c.permission));
   const data = [...new Set([...offered.map((c) => c.value), ...endpoints])].map((value) => endpointChoices.find((c) => c.value === value) ?? { value, label: value });
   return (
-    <Modal opened onClose={onClose} size="lg" title={initial.id ? `Edit ${initial.name}` : 'New app key'}>
+    <Modal opened onClose={onClose} size="lg" title={initial.id ? t('Edit {{name}}', { name: initial.name }) : t('New app key')}>
       <Stack>
         {error && (
           <Alert color="red" role="alert">
             {error}
           </Alert>
         )}
-        <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-        <MultiSelect label="Endpoints it may call" searchable data={data} value={endpoints} onChange={setEndpoints} error={errors.permissions} maxDropdownHeight={300} />
+        <TextInput label={t('Name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
+        <MultiSelect label={t('Endpoints it may call')} searchable data={data} value={endpoints} onChange={setEndpoints} error={errors.permissions} maxDropdownHeight={300} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
-          <Button onClick={() => void save()}>{initial.id ? 'Save app key' : 'Create app key'}</Button>
+          <Button onClick={() => void save()}>{initial.id ? t('Save app key') : t('Create app key')}</Button>
         </Group>
       </Stack>
     </Modal>

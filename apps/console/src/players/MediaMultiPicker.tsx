@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { MultiSelect } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
 
 /** Several approved media items, found by title as the user types (a player's station IDs). */
 export function MediaMultiPicker({ label, value, onChange }: { label: string; value: number[]; onChange: (ids: number[]) => void }) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [labels, setLabels] = useState<Record<string, string>>({});
   const [found, setFound] = useState<string[]>([]);
@@ -11,7 +13,7 @@ export function MediaMultiPicker({ label, value, onChange }: { label: string; va
   useEffect(() => {
     const missing = value.filter((id) => !(String(id) in labels));
     if (missing.length === 0) return;
-    void Promise.all(missing.map((id) => api.media.get({ id }).then((m) => [String(id), m.title] as const, () => [String(id), `Media ${id}`] as const))).then((pairs) =>
+    void Promise.all(missing.map((id) => api.media.get({ id }).then((m) => [String(id), m.title] as const, () => [String(id), t('Media {{id}}', { id })] as const))).then((pairs) =>
       setLabels((old) => ({ ...old, ...Object.fromEntries(pairs) })),
     );
   }, [value, labels]);
@@ -32,13 +34,13 @@ export function MediaMultiPicker({ label, value, onChange }: { label: string; va
     <MultiSelect
       label={label}
       searchable
-      data={ids.map((id) => ({ value: id, label: labels[id] ?? `Media ${id}` }))}
+      data={ids.map((id) => ({ value: id, label: labels[id] ?? t('Media {{id}}', { id }) }))}
       value={value.map(String)}
       onChange={(next) => onChange(next.map(Number))}
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}
-      nothingFoundMessage="No approved item by that title"
+      nothingFoundMessage={t('No approved item by that title')}
     />
   );
 }

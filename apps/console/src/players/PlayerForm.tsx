@@ -2,6 +2,7 @@
 // password (write only), the address it is pinned to, what it can play, its station IDs and the
 // default playlist, and its parent with what it takes from it. The server's refusals appear under
 // their fields.
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Fieldset, Group, Modal, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { api, fieldErrors, messageOf } from '../lib/api';
@@ -19,13 +20,14 @@ interface Props {
 }
 
 export function PlayerForm({ player, players, playlists, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
   useReturnFocus();
   const [draft, setDraft] = useState<PlayerDraft>(() => draftOf(player));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const set = <K extends keyof PlayerDraft>(key: K, value: PlayerDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const save = async () => {
-    if (!draft.timezone) return setErrors({ timezone: 'Choose the time zone the schedule is kept in' });
+    if (!draft.timezone) return setErrors({ timezone: t('Choose the time zone the schedule is kept in') });
     try {
       const body = inputOf(draft, draft.timezone);
       onSaved(await (draft.id ? api.scheduling.playerSave({ ...body, id: draft.id }) : api.scheduling.playerCreate(body)));
@@ -36,42 +38,42 @@ export function PlayerForm({ player, players, playlists, onClose, onSaved }: Pro
   };
   const parents = players.filter((p) => p.id !== draft.id).map((p) => ({ value: String(p.id), label: p.name }));
   return (
-    <Modal opened onClose={onClose} size="xl" title={player ? `Edit player ${player.name}` : 'New player'}>
+    <Modal opened onClose={onClose} size="xl" title={player ? t('Edit player {{name}}', { name: player.name }) : t('New player')}>
       <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
         <Stack>
-          {error && <Alert color="red" role="alert" title="Not saved">{error}</Alert>}
+          {error && <Alert color="red" role="alert" title={t('Not saved')}>{error}</Alert>}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Name" required value={draft.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} />
+            <TextInput label={t('Name')} required value={draft.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} />
             <TimeZoneSelect value={draft.timezone} onChange={(zone) => set('timezone', zone)} error={errors.timezone} />
           </SimpleGrid>
-          <Textarea label="Description" autosize minRows={2} value={draft.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description} />
+          <Textarea label={t('Description')} autosize minRows={2} value={draft.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <PasswordInput label="Sync password" description={player?.can_sync ? 'Set: leave empty to keep it' : 'None yet: the player cannot sync'} autoComplete="new-password" value={draft.password} onChange={(e) => set('password', e.currentTarget.value)} error={errors.password} />
-            <TextInput label="Only from address (optional)" description="Empty: any address" value={draft.ip_address} onChange={(e) => set('ip_address', e.currentTarget.value)} error={errors.ip_address} />
-            <TextInput label="Stream URL (optional)" value={draft.stream_url} onChange={(e) => set('stream_url', e.currentTarget.value)} error={errors.stream_url} />
+            <PasswordInput label={t('Sync password')} description={player?.can_sync ? t('Set: leave empty to keep it') : t('None yet: the player cannot sync')} autoComplete="new-password" value={draft.password} onChange={(e) => set('password', e.currentTarget.value)} error={errors.password} />
+            <TextInput label={t('Only from address (optional)')} description={t('Empty: any address')} value={draft.ip_address} onChange={(e) => set('ip_address', e.currentTarget.value)} error={errors.ip_address} />
+            <TextInput label={t('Stream URL (optional)')} value={draft.stream_url} onChange={(e) => set('stream_url', e.currentTarget.value)} error={errors.stream_url} />
           </SimpleGrid>
-          <Fieldset legend="It can play">
+          <Fieldset legend={t('It can play')}>
             <Group>
-              {supports.map((s) => <Checkbox key={s.key} label={s.label} checked={draft[s.key]} onChange={(e) => set(s.key, e.currentTarget.checked)} />)}
+              {supports.map((s) => <Checkbox key={s.key} label={t(s.label)} checked={draft[s.key]} onChange={(e) => set(s.key, e.currentTarget.checked)} />)}
             </Group>
           </Fieldset>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <MediaMultiPicker label="Station IDs" value={draft.station_ids} onChange={(ids) => set('station_ids', ids)} />
-            <NumberInput label="Station ID image seconds" min={1} value={draft.station_id_image_duration} onChange={(v) => set('station_id_image_duration', Number(v) || 0)} error={errors.station_id_image_duration} />
-            <Select label="Default playlist" description="Fills every gap" clearable data={playlists.map((p) => ({ value: String(p.id), label: p.name }))} value={draft.default_playlist_id ? String(draft.default_playlist_id) : null} onChange={(v) => set('default_playlist_id', v ? Number(v) : null)} error={errors.default_playlist_id} />
+            <MediaMultiPicker label={t('Station IDs')} value={draft.station_ids} onChange={(ids) => set('station_ids', ids)} />
+            <NumberInput label={t('Station ID image seconds')} min={1} value={draft.station_id_image_duration} onChange={(v) => set('station_id_image_duration', Number(v) || 0)} error={errors.station_id_image_duration} />
+            <Select label={t('Default playlist')} description={t('Fills every gap')} clearable data={playlists.map((p) => ({ value: String(p.id), label: p.name }))} value={draft.default_playlist_id ? String(draft.default_playlist_id) : null} onChange={(v) => set('default_playlist_id', v ? Number(v) : null)} error={errors.default_playlist_id} />
           </SimpleGrid>
-          <Fieldset legend="Parent player">
+          <Fieldset legend={t('Parent player')}>
             <Stack gap="xs">
-              <Select label="Parent player" clearable data={parents} value={draft.parent_player_id ? String(draft.parent_player_id) : null} onChange={(v) => set('parent_player_id', v ? Number(v) : null)} error={errors.parent_player_id} />
-              <Text size="sm" id="inherit-help">Taken from the parent instead of this player&apos;s own:</Text>
+              <Select label={t('Parent player')} clearable data={parents} value={draft.parent_player_id ? String(draft.parent_player_id) : null} onChange={(v) => set('parent_player_id', v ? Number(v) : null)} error={errors.parent_player_id} />
+              <Text size="sm" id="inherit-help">{t("Taken from the parent instead of this player's own:")}</Text>
               <Group aria-describedby="inherit-help">
-                {inheritable.map((i) => <Checkbox key={i.key} label={i.label} disabled={!draft.parent_player_id} checked={draft[i.key]} onChange={(e) => set(i.key, e.currentTarget.checked)} />)}
+                {inheritable.map((i) => <Checkbox key={i.key} label={t(i.label)} disabled={!draft.parent_player_id} checked={draft[i.key]} onChange={(e) => set(i.key, e.currentTarget.checked)} />)}
               </Group>
             </Stack>
           </Fieldset>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>Cancel</Button>
-            <Button type="submit">{player ? 'Save player' : 'Create player'}</Button>
+            <Button variant="default" onClick={onClose}>{t('Cancel')}</Button>
+            <Button type="submit">{player ? t('Save player') : t('Create player')}</Button>
           </Group>
         </Stack>
       </form>

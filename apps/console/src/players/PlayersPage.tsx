@@ -1,6 +1,7 @@
 // The players (docs/decisions/players.md): each with its zone, what it can play, its parent and
 // what it takes from it, its default playlist and its last contact; create, edit, delete
 // (manage_players). Deleting a player the server keeps (a parent, one with a schedule) shows why.
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
@@ -13,6 +14,7 @@ import { EditDeleteButtons } from '../components/EditDeleteButtons';
 import { displayLocale } from '../lib/locale';
 
 export default function PlayersPage() {
+  const { t } = useTranslation();
   const session = useSession();
   const manage = session.can('manage_players');
   const [players, setPlayers] = useState<Player[] | null>(null);
@@ -25,17 +27,17 @@ export default function PlayersPage() {
     void load();
     api.playlists.playlistSearch({ l: 500, sort_by: 'name', sort_dir: 'asc' }).then((r) => setPlaylists(r.playlists), () => undefined);
   }, [load]);
-  const nameOf = (id: number | null) => players?.find((p) => p.id === id)?.name ?? (id ? `Player ${id}` : '');
-  const playlistName = (id: number | null) => playlists.find((p) => p.id === id)?.name ?? (id ? `Playlist ${id}` : '—');
+  const nameOf = (id: number | null) => players?.find((p) => p.id === id)?.name ?? (id ? t('Player {{id}}', { id }) : '');
+  const playlistName = (id: number | null) => playlists.find((p) => p.id === id)?.name ?? (id ? t('Playlist {{id}}', { id }) : '—');
   const askDelete = (player: Player) =>
     setAsking({
-      title: `Delete ${player.name}?`,
-      text: `The player ${player.name} is deleted. A player with shows, timeslots, alerts or child players is kept.`,
-      confirm: 'Delete player',
+      title: t('Delete {{name}}?', { name: player.name }),
+      text: t('The player {{name}} is deleted. A player with shows, timeslots, alerts or child players is kept.', { name: player.name }),
+      confirm: t('Delete player'),
       run: async () => {
         try {
           await api.scheduling.playerDelete({ id: player.id });
-          notifications.show({ color: 'green', message: `${player.name} was deleted.` });
+          notifications.show({ color: 'green', message: t('{{name}} was deleted.', { name: player.name }) });
           setError(null);
           await load();
         } catch (failure) {
@@ -46,23 +48,23 @@ export default function PlayersPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Players</Title>
-        {manage && <Button onClick={() => setEditing('new')}>New player</Button>}
+        <Title order={2}>{t('Players')}</Title>
+        {manage && <Button onClick={() => setEditing('new')}>{t('New player')}</Button>}
       </Group>
-      {error && <Alert color="red" role="alert" title="Not done" withCloseButton closeButtonLabel="Dismiss" onClose={() => setError(null)}>{error}</Alert>}
-      {players?.length === 0 && <Text>No players yet.</Text>}
+      {error && <Alert color="red" role="alert" title={t('Not done')} withCloseButton closeButtonLabel={t('Dismiss')} onClose={() => setError(null)}>{error}</Alert>}
+      {players?.length === 0 && <Text>{t('No players yet.')}</Text>}
       {players && players.length > 0 && (
         <Table.ScrollContainer minWidth={900}>
-          <Table aria-label="Players" striped>
+          <Table aria-label={t('Players')} striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Time zone</Table.Th>
-                <Table.Th>Plays</Table.Th>
-                <Table.Th>Parent and what it takes</Table.Th>
-                <Table.Th>Default playlist</Table.Th>
-                <Table.Th>Sync</Table.Th>
-                {manage && <Table.Th>Actions</Table.Th>}
+                <Table.Th>{t('Name')}</Table.Th>
+                <Table.Th>{t('Time zone')}</Table.Th>
+                <Table.Th>{t('Plays')}</Table.Th>
+                <Table.Th>{t('Parent and what it takes')}</Table.Th>
+                <Table.Th>{t('Default playlist')}</Table.Th>
+                <Table.Th>{t('Sync')}</Table.Th>
+                {manage && <Table.Th>{t('Actions')}</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -73,12 +75,12 @@ export default function PlayersPage() {
                     {p.description && <Text size="sm" c="dimmed">{p.description}</Text>}
                   </Table.Td>
                   <Table.Td>{p.timezone}</Table.Td>
-                  <Table.Td>{supports.filter((s) => p[s.key]).map((s) => s.label).join(', ') || 'nothing'}</Table.Td>
-                  <Table.Td>{p.parent_player_id ? `${nameOf(p.parent_player_id)}: ${inheritedText(p) || 'nothing'}` : '—'}</Table.Td>
+                  <Table.Td>{supports.filter((s) => p[s.key]).map((s) => t(s.label)).join(', ') || t('nothing')}</Table.Td>
+                  <Table.Td>{p.parent_player_id ? `${nameOf(p.parent_player_id)}: ${inheritedText(p) || t('nothing')}` : '—'}</Table.Td>
                   <Table.Td>{playlistName(p.default_playlist_id)}</Table.Td>
                   <Table.Td>
-                    <Text size="sm">{p.can_sync ? 'password set' : 'no password'}</Text>
-                    <Text size="xs" c="dimmed">{p.last_connect ? `last contact ${new Date(p.last_connect).toLocaleString(displayLocale())}` : 'never connected'}</Text>
+                    <Text size="sm">{p.can_sync ? t('password set') : t('no password')}</Text>
+                    <Text size="xs" c="dimmed">{p.last_connect ? t('last contact {{when}}', { when: new Date(p.last_connect).toLocaleString(displayLocale()) }) : t('never connected')}</Text>
                   </Table.Td>
                   {manage && (
                     <Table.Td>
@@ -99,7 +101,7 @@ export default function PlayersPage() {
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             setEditing(null);
-            notifications.show({ color: 'green', message: `${saved.name} was saved.` });
+            notifications.show({ color: 'green', message: t('{{name}} was saved.', { name: saved.name }) });
             void load();
           }}
         />

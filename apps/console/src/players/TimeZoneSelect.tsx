@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Select } from '@mantine/core';
 
 const zones = Intl.supportedValuesOf('timeZone');
@@ -7,9 +8,10 @@ const zones = Intl.supportedValuesOf('timeZone');
  * field is never silently emptied; an empty field is the form's to refuse, never a fallback to UTC.
  */
 export function TimeZoneSelect({ value, onChange, error }: { value: string | null; onChange: (zone: string | null) => void; error?: string | undefined }) {
+  const { t } = useTranslation();
   return (
     <Select
-      label="Time zone"
+      label={t('Time zone')}
       searchable
       required
       allowDeselect={false}
@@ -18,7 +20,7 @@ export function TimeZoneSelect({ value, onChange, error }: { value: string | nul
       onChange={(zone) => {
         if (zone) onChange(zone);
       }}
-      nothingFoundMessage="No time zone by that name"
+      nothingFoundMessage={t('No time zone by that name')}
       error={error}
     />
   );

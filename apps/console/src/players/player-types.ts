@@ -1,3 +1,4 @@
+import { i18n, msg } from '../i18n';
 import type { operationGroups } from '@airwave/contracts';
 import type { z } from 'zod';
 import { browserZone } from './TimeZoneSelect';
@@ -7,19 +8,19 @@ export type Player = z.output<S['playerGet']['output']>;
 export type PlaylistSummary = z.output<(typeof operationGroups)['playlists']['playlistSearch']['output']>['playlists'][number];
 
 export const inheritable = [
-  { key: 'use_parent_schedule', label: 'Schedule' },
-  { key: 'use_parent_dynamic', label: 'Dynamic selections' },
-  { key: 'use_parent_ids', label: 'Station IDs' },
-  { key: 'use_parent_playlist', label: 'Default playlist' },
-  { key: 'use_parent_alert', label: 'Alerts' },
+  { key: 'use_parent_schedule', label: msg('Schedule') },
+  { key: 'use_parent_dynamic', label: msg('Dynamic selections') },
+  { key: 'use_parent_ids', label: msg('Station IDs') },
+  { key: 'use_parent_playlist', label: msg('Default playlist') },
+  { key: 'use_parent_alert', label: msg('Alerts') },
 ] as const;
 export type InheritKey = (typeof inheritable)[number]['key'];
 
 export const supports = [
-  { key: 'support_audio', label: 'Audio' },
-  { key: 'support_video', label: 'Video' },
-  { key: 'support_images', label: 'Images' },
-  { key: 'support_linein', label: 'Line-in' },
+  { key: 'support_audio', label: msg('Audio') },
+  { key: 'support_video', label: msg('Video') },
+  { key: 'support_images', label: msg('Images') },
+  { key: 'support_linein', label: msg('Line-in') },
 ] as const;
 
 /** What the player form edits: the writable fields (the password only when a new one is typed). */
@@ -53,5 +54,5 @@ export function inputOf(draft: PlayerDraft, zone: string) {
 
 /** "Schedule, Station IDs" inherited from the parent, or "". */
 export function inheritedText(player: Pick<Player, InheritKey>): string {
-  return inheritable.filter((i) => player[i.key]).map((i) => i.label).join(', ');
+  return inheritable.filter((i) => player[i.key]).map((i) => i18n.t(i.label)).join(', ');
 }

@@ -1,5 +1,6 @@
 // Adds items to the end of a playlist: a media item found by title, a dynamic selection, a station
 // ID or a breakpoint.
+import { useTranslation } from 'react-i18next';
 import { Button, Group, Select } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
@@ -7,6 +8,7 @@ import type { Media } from '../media/media-types';
 import { newKey, type DraftItem } from './playlist-types';
 
 export function AddItems({ onAdd }: { onAdd: (item: DraftItem) => void }) {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<Media[]>([]);
   useEffect(() => {
@@ -27,8 +29,8 @@ export function AddItems({ onAdd }: { onAdd: (item: DraftItem) => void }) {
   return (
     <Group align="flex-end">
       <Select
-        label="Add a media item"
-        placeholder="Search by title"
+        label={t('Add a media item')}
+        placeholder={t('Search by title')}
         searchable
         w={320}
         data={found.map((m) => ({ value: String(m.id), label: m.artist ? `${m.artist} - ${m.title}` : m.title }))}
@@ -37,13 +39,13 @@ export function AddItems({ onAdd }: { onAdd: (item: DraftItem) => void }) {
         onSearchChange={setSearch}
         onChange={addMedia}
         filter={({ options }) => options}
-        nothingFoundMessage="No approved item by that title"
+        nothingFoundMessage={t('No approved item by that title')}
       />
       <Button variant="light" onClick={() => onAdd({ key: newKey(), type: 'dynamic', name: '', query: { mode: 'simple', string: '' }, saved_search_id: null, num_items: 5, image_duration: 15, crossfade: 0, estimate: null })}>
-        Add a dynamic selection
+        {t('Add a dynamic selection')}
       </Button>
-      <Button variant="light" onClick={() => onAdd({ key: newKey(), type: 'station_id' })}>Add a station ID</Button>
-      <Button variant="light" onClick={() => onAdd({ key: newKey(), type: 'breakpoint' })}>Add a breakpoint</Button>
+      <Button variant="light" onClick={() => onAdd({ key: newKey(), type: 'station_id' })}>{t('Add a station ID')}</Button>
+      <Button variant="light" onClick={() => onAdd({ key: newKey(), type: 'breakpoint' })}>{t('Add a breakpoint')}</Button>
     </Group>
   );
 }

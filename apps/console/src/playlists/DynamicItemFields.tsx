@@ -1,5 +1,6 @@
 // A dynamic item: what to search for, how many items (or every match), and the estimate the
 // server gives for it now (GET /playlists/validate), asked again as the search changes.
+import { useTranslation } from 'react-i18next';
 import { Checkbox, Group, NumberInput, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { api, messageOf } from '../lib/api';
@@ -9,6 +10,7 @@ import { searchText, type DraftItem, type Estimate } from './playlist-types';
 type Dynamic = Extract<DraftItem, { type: 'dynamic' }>;
 
 export function DynamicItemFields({ item, onChange }: { item: Dynamic; onChange: (item: Dynamic) => void }) {
+  const { t } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
   // The estimate arrives later: it joins the item as it is then, not as it was when asked.
   const latest = useRef({ item, onChange });
@@ -33,16 +35,16 @@ export function DynamicItemFields({ item, onChange }: { item: Dynamic; onChange:
   const estimate = item.estimate;
   return (
     <Group align="flex-end" gap="xs">
-      <TextInput size="xs" label="Name" value={item.name} onChange={(e) => onChange({ ...item, name: e.currentTarget.value })} />
+      <TextInput size="xs" label={t('Name')} value={item.name} onChange={(e) => onChange({ ...item, name: e.currentTarget.value })} />
       {advanced ? (
-        <Text size="sm">{saved_search_id ? `Saved search ${saved_search_id}` : 'Advanced filters'}</Text>
+        <Text size="sm">{saved_search_id ? t('Saved search {{id}}', { id: saved_search_id }) : t('Advanced filters')}</Text>
       ) : (
-        <TextInput size="xs" label="Search words" value={words} onChange={(e) => onChange({ ...item, query: { mode: 'simple', string: e.currentTarget.value } })} />
+        <TextInput size="xs" label={t('Search words')} value={words} onChange={(e) => onChange({ ...item, query: { mode: 'simple', string: e.currentTarget.value } })} />
       )}
-      <NumberInput size="xs" w={110} label="How many" min={1} disabled={num_items === null} value={num_items ?? ''} onChange={(v) => onChange({ ...item, num_items: Number(v) || 1 })} />
-      <Checkbox size="xs" mb={6} label="Every match" checked={num_items === null} onChange={(e) => onChange({ ...item, num_items: e.currentTarget.checked ? null : 5 })} />
+      <NumberInput size="xs" w={110} label={t('How many')} min={1} disabled={num_items === null} value={num_items ?? ''} onChange={(v) => onChange({ ...item, num_items: Number(v) || 1 })} />
+      <Checkbox size="xs" mb={6} label={t('Every match')} checked={num_items === null} onChange={(e) => onChange({ ...item, num_items: e.currentTarget.checked ? null : 5 })} />
       <Text size="sm" aria-live="polite" data-testid="dynamic-estimate">
-        {problem ?? (estimate ? `Finds ${estimate.matches} now: airs ${estimate.num_items}, ${formatDuration(estimate.duration)}` : 'Estimating…')}
+        {problem ?? (estimate ? t('Finds {{matches}} now: airs {{items}}, {{duration}}', { matches: estimate.matches, items: estimate.num_items, duration: formatDuration(estimate.duration) }) : t('Estimating…'))}
       </Text>
     </Group>
   );

@@ -1,6 +1,7 @@
 // A playlist's items in airing order: drag a row to move it, or (keyboard, screen readers) its
 // "Move up" and "Move down" buttons; the new position is announced. Media items take a crossfade,
 // dynamic items their search and count (with the estimate).
+import { useTranslation } from 'react-i18next';
 import { ActionIcon, Group, NumberInput, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { formatDuration } from '../media/media-types';
@@ -14,24 +15,25 @@ interface Props {
 }
 
 export function ItemList({ items, onChange, errors }: Props) {
+  const { t } = useTranslation();
   const [dragging, setDragging] = useState<number | null>(null);
   const [said, setSaid] = useState('');
   const moveTo = (from: number, to: number) => {
     if (to < 0 || to >= items.length) return;
     onChange(move(items, from, to));
-    setSaid(`${itemLabel(items[from]!)} moved to position ${to + 1} of ${items.length}.`);
+    setSaid(t('{{item}} moved to position {{position}} of {{total}}.', { item: itemLabel(items[from]!), position: to + 1, total: items.length }));
   };
   const update = (index: number, item: DraftItem) => onChange(items.map((old, i) => (i === index ? item : old)));
   return (
     <>
       <VisuallyHidden aria-live="polite">{said}</VisuallyHidden>
-      <Table aria-label="Items" verticalSpacing={4}>
+      <Table aria-label={t('Items')} verticalSpacing={4}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={40}>#</Table.Th>
-            <Table.Th>Item</Table.Th>
-            <Table.Th w={70}>Length</Table.Th>
-            <Table.Th w={120}>Order</Table.Th>
+            <Table.Th>{t('Item')}</Table.Th>
+            <Table.Th w={70}>{t('Length')}</Table.Th>
+            <Table.Th w={120}>{t('Order')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -54,7 +56,7 @@ export function ItemList({ items, onChange, errors }: Props) {
                 <Table.Td>
                   <Text size="sm" fw={500}>{label}</Text>
                   {item.type === 'media' && (
-                    <NumberInput size="xs" w={110} label="Crossfade (s)" aria-label={`Crossfade in seconds, ${label}`} min={0} max={60} value={item.crossfade} onChange={(v) => update(index, { ...item, crossfade: Number(v) || 0 })} />
+                    <NumberInput size="xs" w={110} label={t('Crossfade (s)')} aria-label={t('Crossfade in seconds, {{item}}', { item: label })} min={0} max={60} value={item.crossfade} onChange={(v) => update(index, { ...item, crossfade: Number(v) || 0 })} />
                   )}
                   {item.type === 'dynamic' && <DynamicItemFields item={item} onChange={(next) => update(index, next)} />}
                   {problem && <Text size="sm" c="red.8" role="alert">{problem}</Text>}
@@ -62,9 +64,9 @@ export function ItemList({ items, onChange, errors }: Props) {
                 <Table.Td>{seconds === null ? '' : formatDuration(seconds)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="default" aria-label={`Move up: ${index + 1}. ${label}`} disabled={index === 0} onClick={() => moveTo(index, index - 1)}>↑</ActionIcon>
-                    <ActionIcon variant="default" aria-label={`Move down: ${index + 1}. ${label}`} disabled={index === items.length - 1} onClick={() => moveTo(index, index + 1)}>↓</ActionIcon>
-                    <ActionIcon variant="light" color="red" aria-label={`Remove: ${index + 1}. ${label}`} onClick={() => onChange(items.filter((_, i) => i !== index))}>✕</ActionIcon>
+                    <ActionIcon variant="default" aria-label={t('Move up: {{number}}. {{item}}', { number: index + 1, item: label })} disabled={index === 0} onClick={() => moveTo(index, index - 1)}>↑</ActionIcon>
+                    <ActionIcon variant="default" aria-label={t('Move down: {{number}}. {{item}}', { number: index + 1, item: label })} disabled={index === items.length - 1} onClick={() => moveTo(index, index + 1)}>↓</ActionIcon>
+                    <ActionIcon variant="light" color="red" aria-label={t('Remove: {{number}}. {{item}}', { number: index + 1, item: label })} onClick={() => onChange(items.filter((_, i) => i !== index))}>✕</ActionIcon>
                   </Group>
                 </Table.Td>
               </Table.Tr>

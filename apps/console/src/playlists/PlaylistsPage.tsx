@@ -1,6 +1,7 @@
 // Playlists (docs/decisions/playlists.md): search by words, create, edit (items added, reordered,
 // dynamic ones with their estimate), delete. A playlist in use is kept: the server's refusal is
 // shown with the shows and players that use it.
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, List, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
@@ -15,6 +16,7 @@ import { displayLocale } from '../lib/locale';
 type Used = NonNullable<Playlist['where_used']>['used'];
 
 export default function PlaylistsPage() {
+  const { t } = useTranslation();
   const session = useSession();
   const create = session.can('manage_playlists') || session.can('create_own_playlists');
   const [words, setWords] = useState('');
@@ -31,14 +33,14 @@ export default function PlaylistsPage() {
   const edit = (id: number) => api.playlists.playlistGet({ id }).then(setEditing, (e) => setRefusal({ message: messageOf(e), used: [] }));
   const askDelete = (p: PlaylistSummary) =>
     setAsking({
-      title: `Delete ${p.name}?`,
-      text: `The playlist ${p.name} is deleted. A playlist a show or a player uses is kept.`,
-      confirm: 'Delete playlist',
+      title: t('Delete {{name}}?', { name: p.name }),
+      text: t('The playlist {{name}} is deleted. A playlist a show or a player uses is kept.', { name: p.name }),
+      confirm: t('Delete playlist'),
       run: async () => {
         try {
           await api.playlists.playlistDelete({ id: p.id });
           setRefusal(null);
-          notifications.show({ color: 'green', message: `${p.name} was deleted.` });
+          notifications.show({ color: 'green', message: t('{{name}} was deleted.', { name: p.name }) });
           await load(words);
         } catch (failure) {
           const used = failure instanceof ApiError ? ((failure.details as { where_used?: { used: Used } } | undefined)?.where_used?.used ?? []) : [];
@@ -49,36 +51,36 @@ export default function PlaylistsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Playlists</Title>
-        {create && <Button onClick={() => setEditing('new')}>New playlist</Button>}
+        <Title order={2}>{t('Playlists')}</Title>
+        {create && <Button onClick={() => setEditing('new')}>{t('New playlist')}</Button>}
       </Group>
-      <form role="search" aria-label="Search the playlists" onSubmit={search}>
+      <form role="search" aria-label={t('Search the playlists')} onSubmit={search}>
         <Group align="flex-end">
-          <TextInput label="Search playlists" placeholder="Name or description" value={words} onChange={(e) => setWords(e.currentTarget.value)} w={320} />
-          <Button type="submit">Search</Button>
+          <TextInput label={t('Search playlists')} placeholder={t('Name or description')} value={words} onChange={(e) => setWords(e.currentTarget.value)} w={320} />
+          <Button type="submit">{t('Search')}</Button>
         </Group>
       </form>
       {refusal && (
-        <Alert color="red" role="alert" title="Not done" withCloseButton closeButtonLabel="Dismiss" onClose={() => setRefusal(null)}>
+        <Alert color="red" role="alert" title={t('Not done')} withCloseButton closeButtonLabel={t('Dismiss')} onClose={() => setRefusal(null)}>
           {refusal.message}
           {refusal.used.length > 0 && (
-            <List size="sm" mt="xs" aria-label="Where it is used">
-              {refusal.used.map((u) => <List.Item key={`${u.where}-${u.id}`}>{u.where === 'show' ? `Show ${u.id} on ${u.name}` : `The default playlist of ${u.name}`}</List.Item>)}
+            <List size="sm" mt="xs" aria-label={t('Where it is used')}>
+              {refusal.used.map((u) => <List.Item key={`${u.where}-${u.id}`}>{u.where === 'show' ? t('Show {{id}} on {{name}}', { id: u.id, name: u.name }) : t('The default playlist of {{name}}', { name: u.name })}</List.Item>)}
             </List>
           )}
         </Alert>
       )}
-      <Text size="sm" aria-live="polite">{found ? `${found.num_results} playlist(s)` : ''}</Text>
+      <Text size="sm" aria-live="polite">{found ? t('{{n}} playlist(s)', { n: found.num_results }) : ''}</Text>
       {found && found.playlists.length > 0 && (
         <Table.ScrollContainer minWidth={700}>
-          <Table aria-label="Playlists" striped>
+          <Table aria-label={t('Playlists')} striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Who sees it</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Updated</Table.Th>
-                <Table.Th>Actions</Table.Th>
+                <Table.Th>{t('Name')}</Table.Th>
+                <Table.Th>{t('Who sees it')}</Table.Th>
+                <Table.Th>{t('Type')}</Table.Th>
+                <Table.Th>{t('Updated')}</Table.Th>
+                <Table.Th>{t('Actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -108,7 +110,7 @@ export default function PlaylistsPage() {
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             setEditing(null);
-            notifications.show({ color: 'green', message: `${saved.name} was saved.` });
+            notifications.show({ color: 'green', message: t('{{name}} was saved.', { name: saved.name }) });
             void load(words);
           }}
         />

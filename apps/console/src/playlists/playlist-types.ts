@@ -1,5 +1,6 @@
 // Between the playlist editor and the API: the items as the editor keeps them (each with a key of
 // its own, for reordering), the body of a save, and how an item is named and timed.
+import { i18n } from '../i18n';
 import type { operationGroups } from '@airwave/contracts';
 import type { z } from 'zod';
 
@@ -56,13 +57,13 @@ export function itemsInput(items: DraftItem[]) {
 /** What a row says the item is. */
 export function itemLabel(item: DraftItem): string {
   if (item.type === 'media') return item.artist ? `${item.artist} - ${item.title}` : item.title;
-  if (item.type === 'dynamic') return `Dynamic: ${item.name || searchText(item.query) || 'a selection'}`;
-  return item.type === 'station_id' ? 'Station ID' : 'Breakpoint';
+  if (item.type === 'dynamic') return i18n.t('Dynamic: {{name}}', { name: item.name || searchText(item.query) || i18n.t('a selection') });
+  return item.type === 'station_id' ? i18n.t('Station ID') : i18n.t('Breakpoint');
 }
 
 export function searchText(query: Query): string {
   if (!query) return '';
-  return query.mode === 'simple' ? query.string : 'advanced filters';
+  return query.mode === 'simple' ? query.string : i18n.t('advanced filters');
 }
 
 /** Seconds the item airs, as far as it is known now (a dynamic item: its estimate). */

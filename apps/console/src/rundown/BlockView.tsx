@@ -1,36 +1,39 @@
 // One block of the rundown: when it airs (in the player's zone), what it is, and its items with
 // their offsets from the block's start and their clock times.
+import { msg } from '../i18n';
+import { useTranslation } from 'react-i18next';
 import { Paper, Table, Text, Title } from '@mantine/core';
 import { formatDuration } from '../media/media-types';
 import type { Aired } from '../on-air/on-air-types';
 import { AiredCell, UnplannedList } from './aired-view';
 import { clock, clockAfter, offsetText, type Block } from './rundown-types';
 
-const kinds = { show: 'show', linein: 'live (line-in)', default_playlist: 'default playlist' } as const;
+const kinds = { show: msg('show'), linein: msg('live (line-in)'), default_playlist: msg('default playlist') } as const;
 
 /** `aired`: the day's as-run log, shown beside the plan (null: not readable, the plan alone). */
 export function BlockView({ block, zone, day, limit = 200, aired = null }: { block: Block; zone: string; day: string; limit?: number; aired?: Aired[] | null }) {
+  const { t } = useTranslation();
   const now = Date.now();
   const heading = `${clock(block.start, zone, day)} – ${clock(block.end, zone, day)} ${block.name}`;
   return (
     <Paper withBorder p="sm" component="section" aria-label={heading}>
       <Title order={3} size="h5">
-        {clock(block.start, zone, day)} – {clock(block.end, zone, day)} · {block.name} <Text span size="sm" c="dimmed">({kinds[block.kind]})</Text>
+        {clock(block.start, zone, day)} – {clock(block.end, zone, day)} · {block.name} <Text span size="sm" c="dimmed">({t(kinds[block.kind])})</Text>
       </Title>
       {block.description && <Text size="sm">{block.description}</Text>}
       {block.items.length === 0 ? (
-        <Text size="sm">Nothing to air{block.kind === 'linein' ? ': the line-in input' : ''}.</Text>
+        <Text size="sm">{block.kind === 'linein' ? t('Nothing to air: the line-in input.') : t('Nothing to air.')}</Text>
       ) : (
-        <Table aria-label={`Items of ${heading}`} verticalSpacing={2} fz="sm">
+        <Table aria-label={t('Items of {{block}}', { block: heading })} verticalSpacing={2} fz="sm">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>At</Table.Th>
-              <Table.Th>Offset</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Item</Table.Th>
-              <Table.Th>Length</Table.Th>
-              <Table.Th>Crossfade</Table.Th>
-              {aired && <Table.Th>Aired</Table.Th>}
+              <Table.Th>{t('At')}</Table.Th>
+              <Table.Th>{t('Offset')}</Table.Th>
+              <Table.Th>{t('Type')}</Table.Th>
+              <Table.Th>{t('Item')}</Table.Th>
+              <Table.Th>{t('Length')}</Table.Th>
+              <Table.Th>{t('Crossfade')}</Table.Th>
+              {aired && <Table.Th>{t('Aired')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -48,7 +51,7 @@ export function BlockView({ block, zone, day, limit = 200, aired = null }: { blo
           </Table.Tbody>
         </Table>
       )}
-      {block.items.length > limit && <Text size="sm">and {block.items.length - limit} more</Text>}
+      {block.items.length > limit && <Text size="sm">{t('and {{n}} more', { n: block.items.length - limit })}</Text>}
       {aired && <UnplannedList block={block} aired={aired} zone={zone} />}
     </Paper>
   );

@@ -1,6 +1,7 @@
 // What a player airs in a day (GET /players/{id}/rundown): its blocks in time order with their
 // items, times in the player's zone; the default playlist's fill of each gap shown as one,
 // opened on demand. A day the clocks change has 23 or 25 hours, and says so.
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
@@ -13,6 +14,7 @@ import { clock, grouped, type Block } from './rundown-types';
 import { useAired } from './use-aired';
 
 export default function RundownPage() {
+  const { t } = useTranslation();
   const { players, player, choose, error: loadError } = usePlayerChoice(remembered.shows);
   const zone = player?.timezone ?? 'UTC';
   const [day, setDay] = useState(() => DateTime.now().toISODate()!);
@@ -38,27 +40,28 @@ export default function RundownPage() {
   const hours = player ? hoursInDay(day, zone) : 24;
   return (
     <Stack>
-      <Title order={2}>Rundown</Title>
+      <Title order={2}>{t('Rundown')}</Title>
       <Group align="flex-end">
         {players && players.length > 0 && <PlayerSelect players={players} player={player} onChoose={choose} />}
-        <TextInput type="date" label="Day" value={day} onChange={(e) => e.currentTarget.value && setDay(e.currentTarget.value)} />
-        <Button variant="default" onClick={() => shift(-1)}>Previous day</Button>
-        <Button variant="default" onClick={() => shift(1)}>Next day</Button>
+        <TextInput type="date" label={t('Day')} value={day} onChange={(e) => e.currentTarget.value && setDay(e.currentTarget.value)} />
+        <Button variant="default" onClick={() => shift(-1)}>{t('Previous day')}</Button>
+        <Button variant="default" onClick={() => shift(1)}>{t('Next day')}</Button>
       </Group>
-      {players?.length === 0 && <Text>No players yet: create one on the Players page.</Text>}
+      {players?.length === 0 && <Text>{t('No players yet: create one on the Players page.')}</Text>}
       {(error ?? loadError) && (
-        <Alert color="red" role="alert" title="The rundown could not be read">
+        <Alert color="red" role="alert" title={t('The rundown could not be read')}>
           {error ?? loadError}{' '}
-          {error && <Button size="xs" variant="light" onClick={() => setAttempt((n) => n + 1)}>Try again</Button>}
+          {error && <Button size="xs" variant="light" onClick={() => setAttempt((n) => n + 1)}>{t('Try again')}</Button>}
         </Alert>
       )}
       {player && (
         <Text size="sm" aria-live="polite">
-          {player.name} on {DateTime.fromISO(day).toFormat('cccc d LLLL yyyy')}, in {zone} time{hours !== 24 ? ` (a ${hours}-hour day: the clocks change)` : ''}
-          {blocks ? `: ${blocks.length} block(s).` : '.'}
+          {t('{{name}} on {{day}}, in {{zone}} time', { name: player.name, day: DateTime.fromISO(day).toFormat('cccc d LLLL yyyy'), zone })}
+          {hours !== 24 ? ` ${t('(a {{hours}}-hour day: the clocks change)', { hours })}` : ''}
+          {blocks ? t(': {{n}} block(s).', { n: blocks.length }) : '.'}
         </Text>
       )}
-      {blocks?.length === 0 && <Text>Nothing airs: no shows and no default playlist.</Text>}
+      {blocks?.length === 0 && <Text>{t('Nothing airs: no shows and no default playlist.')}</Text>}
       {blocks &&
         grouped(blocks).map((group) =>
           group.kind === 'block' ? (
@@ -66,11 +69,11 @@ export default function RundownPage() {
           ) : (
             <details key={`fill-${group.blocks[0]!.start}`} className="rundown-fill">
               <summary>
-                {clock(group.blocks[0]!.start, zone, day)} – {clock(group.blocks.at(-1)!.end, zone, day)} · {group.blocks[0]!.name}, {group.blocks.length} time(s)
+                {t('{{start}} – {{end}} · {{name}}, {{n}} time(s)', { start: clock(group.blocks[0]!.start, zone, day), end: clock(group.blocks.at(-1)!.end, zone, day), name: group.blocks[0]!.name, n: group.blocks.length })}
               </summary>
               <Stack gap="xs" mt="xs">
                 {group.blocks.slice(0, 5).map((block) => <BlockView key={block.start} block={block} zone={zone} day={day} limit={50} aired={aired} />)}
-                {group.blocks.length > 5 && <Text size="sm">and {group.blocks.length - 5} more plays of it</Text>}
+                {group.blocks.length > 5 && <Text size="sm">{t('and {{n}} more plays of it', { n: group.blocks.length - 5 })}</Text>}
               </Stack>
             </details>
           ),

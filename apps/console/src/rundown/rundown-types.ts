@@ -1,3 +1,4 @@
+import '../lib/date-locale';
 import type { operationGroups } from '@airwave/contracts';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert, Select, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
@@ -17,6 +18,7 @@ interface Props {
 }
 
 export function MediaPicker({ value, title, onChange, error, showSeconds }: Props) {
+  const { t } = useTranslation();
   const [known, setKnown] = useState(title);
   const [durations, setDurations] = useState<Record<string, number>>({});
   const remember = (items: { id: number; duration: number | null }[]) => setDurations((d) => ({ ...d, ...Object.fromEntries(items.map((m) => [String(m.id), m.duration ?? 0])) }));
@@ -32,7 +34,7 @@ export function MediaPicker({ value, title, onChange, error, showSeconds }: Prop
         setKnown(item.title);
         setSearch(item.title);
       },
-      () => current && setKnown(`Item ${value} (not in the library)`),
+      () => current && setKnown(t('Item {{id}} (not in the library)', { id: value })),
     );
     return () => {
       current = false;
@@ -56,7 +58,7 @@ export function MediaPicker({ value, title, onChange, error, showSeconds }: Prop
   return (
     <Stack gap="xs">
       <Select
-        label="Media item"
+        label={t('Media item')}
         searchable
         required
         data={[...chosen, ...options]}
@@ -64,13 +66,13 @@ export function MediaPicker({ value, title, onChange, error, showSeconds }: Prop
         searchValue={search}
         onSearchChange={setSearch}
         onChange={(v, option) => onChange(v ? Number(v) : null, option?.label ?? '')}
-        nothingFoundMessage="No approved item by that title"
+        nothingFoundMessage={t('No approved item by that title')}
         error={error}
         filter={({ options: all }) => all}
       />
       {short && (
-        <Alert color="orange" title="The item is much shorter than the show">
-          It lasts {formatDuration(length)}, the show {formatDuration(showSeconds)}: most of the show would air nothing of it.
+        <Alert color="orange" title={t('The item is much shorter than the show')}>
+          {t('It lasts {{length}}, the show {{show}}: most of the show would air nothing of it.', { length: formatDuration(length), show: formatDuration(showSeconds) })}
         </Alert>
       )}
     </Stack>

@@ -1,5 +1,6 @@
 // "This occurrence only": its date, time and length, for a show what airs this time; skip it,
 // restore it as the series has it (when an exception changed it), or save the change.
+import { useTranslation } from 'react-i18next';
 import { Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { MediaPicker } from './MediaPicker';
 import { changeOccurrence, restoreOccurrence, skipOccurrence, type Occurrence, type OccurrenceChange } from './occurrence-io';
@@ -17,19 +18,20 @@ interface OnlyProps {
 }
 
 export function OccurrenceForm({ occurrence, player, change, set, errors, act, onClose }: OnlyProps) {
+  const { t } = useTranslation();
   const exceptionId = occurrence.exceptionId;
   return (
     <>
       <SimpleGrid cols={3}>
-        <TextInput type="date" label="Date" required value={change.date} onChange={(e) => set({ date: e.currentTarget.value })} error={errors.start} />
-        <TextInput type="time" label={`Time (${zoneName(player.timezone)})`} required value={change.time} onChange={(e) => set({ time: e.currentTarget.value })} />
-        <NumberInput label="Length (minutes)" required min={1} value={change.durationMinutes} onChange={(v) => set({ durationMinutes: Number(v) || 0 })} error={errors.duration} />
+        <TextInput type="date" label={t('Date')} required value={change.date} onChange={(e) => set({ date: e.currentTarget.value })} error={errors.start} />
+        <TextInput type="time" label={t('Time ({{zone}})', { zone: zoneName(player.timezone) })} required value={change.time} onChange={(e) => set({ time: e.currentTarget.value })} />
+        <NumberInput label={t('Length (minutes)')} required min={1} value={change.durationMinutes} onChange={(v) => set({ durationMinutes: Number(v) || 0 })} error={errors.duration} />
       </SimpleGrid>
       {occurrence.kind === 'show' && (
         <SimpleGrid cols={2}>
           <Select
-            label="What airs this time"
-            data={[{ value: 'series', label: "The series' item" }, { value: 'media', label: 'A media item' }, { value: 'live', label: 'Live (line-in)' }]}
+            label={t('What airs this time')}
+            data={[{ value: 'series', label: t('The series\' item') }, { value: 'media', label: t('A media item') }, { value: 'live', label: t('Live (line-in)') }]}
             value={change.itemChanged ? change.itemType : 'series'}
             onChange={(v) => set(v === 'series' || !v ? { itemChanged: false } : { itemChanged: true, itemType: v === 'live' ? 'live' : 'media' })}
             allowDeselect={false}
@@ -40,20 +42,20 @@ export function OccurrenceForm({ occurrence, player, change, set, errors, act, o
       )}
       <Group justify="space-between">
         <Group>
-          <Button color="red" variant="light" onClick={() => void act(() => skipOccurrence(occurrence), 'This occurrence is skipped.')}>
-            Skip this occurrence
+          <Button color="red" variant="light" onClick={() => void act(() => skipOccurrence(occurrence), t('This occurrence is skipped.'))}>
+            {t('Skip this occurrence')}
           </Button>
           {exceptionId && (
-            <Button variant="light" onClick={() => void act(() => restoreOccurrence(occurrence.kind, occurrence.entryId, exceptionId), 'The occurrence is back as the series has it.')}>
-              Restore as the series has it
+            <Button variant="light" onClick={() => void act(() => restoreOccurrence(occurrence.kind, occurrence.entryId, exceptionId), t('The occurrence is back as the series has it.'))}>
+              {t('Restore as the series has it')}
             </Button>
           )}
         </Group>
         <Group>
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
-          <Button onClick={() => void act(() => changeOccurrence(occurrence, change), 'This occurrence was changed.')}>Save this occurrence</Button>
+          <Button onClick={() => void act(() => changeOccurrence(occurrence, change), t('This occurrence was changed.'))}>{t('Save this occurrence')}</Button>
         </Group>
       </Group>
     </>

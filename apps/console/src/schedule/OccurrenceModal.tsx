@@ -1,6 +1,8 @@
 // One occurrence of a recurring show or timeslot, clicked in the calendar: change this occurrence
 // only (skip it; move it or change its length; for a show, air another item; restore it as the
 // series has it), or go on to change this and the following ones, or the whole series.
+import { msg } from '../i18n';
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
@@ -13,9 +15,9 @@ import { useReturnFocus } from '../components/use-return-focus';
 export type Scope = 'only' | 'following' | 'all';
 
 const scopes: { value: Scope; label: string }[] = [
-  { value: 'only', label: 'This occurrence only' },
-  { value: 'following', label: 'This and following' },
-  { value: 'all', label: 'All occurrences' },
+  { value: 'only', label: msg('This occurrence only') },
+  { value: 'following', label: msg('This and following') },
+  { value: 'all', label: msg('All occurrences') },
 ];
 
 interface Props {
@@ -29,6 +31,7 @@ interface Props {
 }
 
 export function OccurrenceModal({ occurrence, player, onClose, onSaved, onCollision, onScope }: Props) {
+  const { t } = useTranslation();
   useReturnFocus();
   const zone = player.timezone;
   const [scope, setScope] = useState<Scope>('only');
@@ -49,38 +52,38 @@ export function OccurrenceModal({ occurrence, player, onClose, onSaved, onCollis
   }, [occurrence]);
 
   return (
-    <Modal opened onClose={onClose} size="lg" title={`${occurrence.title}, ${localLabel(occurrence.start, zone)} on ${player.name}`}>
+    <Modal opened onClose={onClose} size="lg" title={t('{{title}}, {{when}} on {{player}}', { title: occurrence.title, when: localLabel(occurrence.start, zone), player: player.name })}>
       <Stack>
         {occurrence.exceptionId && (
-          <Alert color="orange" title="Changed in this occurrence only">
-            {moved ? `Moved from ${localLabel(occurrence.originalStart, zone)}.` : 'It differs from the series here.'}
+          <Alert color="orange" title={t('Changed in this occurrence only')}>
+            {moved ? t('Moved from {{when}}.', { when: localLabel(occurrence.originalStart, zone) }) : t('It differs from the series here.')}
           </Alert>
         )}
         {Date.parse(occurrence.start) < Date.now() && (
-          <Alert color="orange" title="This occurrence is in the past">
-            It has already started or aired: a change here rewrites what the schedule says aired then.
+          <Alert color="orange" title={t('This occurrence is in the past')}>
+            {t('It has already started or aired: a change here rewrites what the schedule says aired then.')}
           </Alert>
         )}
         {error && (
-          <Alert color="red" role="alert" title="Not saved">
+          <Alert color="red" role="alert" title={t('Not saved')}>
             {error}
           </Alert>
         )}
-        <SegmentedControl aria-label="Change which occurrences" data={scopes} value={scope} onChange={(v) => setScope(v as Scope)} />
+        <SegmentedControl aria-label={t('Change which occurrences')} data={scopes.map((s) => ({ value: s.value, label: t(s.label) }))} value={scope} onChange={(v) => setScope(v as Scope)} />
         {scope === 'only' ? (
           <OccurrenceForm occurrence={occurrence} player={player} change={change} set={set} errors={errors} act={act} onClose={onClose} />
         ) : (
           <>
             <Text size="sm">
               {scope === 'following'
-                ? `The series ends before ${localLabel(occurrence.originalStart, zone)}; from then on it carries on with your changes. Earlier occurrences stay as they are.`
-                : 'Every occurrence changes, earlier ones too. Occurrences changed one at a time keep their changes.'}
+                ? t('The series ends before {{when}}; from then on it carries on with your changes. Earlier occurrences stay as they are.', { when: localLabel(occurrence.originalStart, zone) })
+                : t('Every occurrence changes, earlier ones too. Occurrences changed one at a time keep their changes.')}
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
-                Cancel
+                {t('Cancel')}
               </Button>
-              <Button onClick={() => onScope(scope)}>Continue</Button>
+              <Button onClick={() => onScope(scope)}>{t('Continue')}</Button>
             </Group>
           </>
         )}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { api, fieldErrors, messageOf } from '../lib/api';
@@ -10,13 +11,14 @@ import { useReturnFocus } from '../components/use-return-focus';
  * never silently replaced: an empty one is refused here, not sent as UTC (issue 35, point 1).
  */
 export function PlayerModal({ onClose, onSaved }: { onClose: () => void; onSaved: (player: Player) => void }) {
+  const { t } = useTranslation();
   useReturnFocus();
   const [name, setName] = useState('');
   const [timezone, setTimezone] = useState<string | null>(browserZone);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
-    if (!timezone) return setErrors({ timezone: 'Choose the time zone the schedule is kept in' });
+    if (!timezone) return setErrors({ timezone: t('Choose the time zone the schedule is kept in') });
     try {
       onSaved(await api.scheduling.playerCreate({ name, description: '', timezone }));
     } catch (failure) {
@@ -25,13 +27,13 @@ export function PlayerModal({ onClose, onSaved }: { onClose: () => void; onSaved
     }
   };
   return (
-    <Modal opened onClose={onClose} title="New player">
+    <Modal opened onClose={onClose} title={t('New player')}>
       <Stack>
         {error && <Alert color="red" role="alert">{error}</Alert>}
-        <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
+        <TextInput label={t('Name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
         <TimeZoneSelect value={timezone} onChange={setTimezone} error={errors.timezone} />
         <Group justify="flex-end">
-          <Button onClick={() => void save()}>Create player</Button>
+          <Button onClick={() => void save()}>{t('Create player')}</Button>
         </Group>
       </Stack>
     </Modal>

@@ -1,5 +1,6 @@
 // The schedule: choose a player (remembered with the schedules page's last-player setting), see
 // its week in its own zone, go to any week, and create or open shows and timeslots.
+import { useTranslation } from 'react-i18next';
 import type FullCalendar from '@fullcalendar/react';
 import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DateTime } from 'luxon';
@@ -18,6 +19,7 @@ import { WeekCalendar } from './WeekCalendar';
 import './schedule.css';
 
 export default function SchedulePage() {
+  const { t } = useTranslation();
   const session = useSession();
   const calendar = useRef<FullCalendar>(null);
   const [players, setPlayers] = useState<Player[] | null>(null);
@@ -83,14 +85,14 @@ export default function SchedulePage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Schedule</Title>
+        <Title order={2}>{t('Schedule')}</Title>
         <Group>
           {session.can('manage_players') && (
             <Button variant="default" onClick={() => setCreatingPlayer(true)}>
-              New player
+              {t('New player')}
             </Button>
           )}
-          {player && mayCreate && <Button onClick={() => edit(blank(DateTime.now().setZone(player.timezone).plus({ hours: 1 }).startOf('hour'), 60))}>New show or timeslot</Button>}
+          {player && mayCreate && <Button onClick={() => edit(blank(DateTime.now().setZone(player.timezone).plus({ hours: 1 }).startOf('hour'), 60))}>{t('New show or timeslot')}</Button>}
         </Group>
       </Group>
       {error && (
@@ -98,11 +100,11 @@ export default function SchedulePage() {
           {error}
         </Alert>
       )}
-      {players?.length === 0 && <Text>No players yet.{session.can('manage_players') ? ' Create one to schedule on it.' : ''}</Text>}
+      {players?.length === 0 && <Text>{session.can('manage_players') ? t('No players yet. Create one to schedule on it.') : t('No players yet.')}</Text>}
       {players && players.length > 0 && (
         <Group align="flex-end">
-          <Select label="Player" data={players.map((p) => ({ value: String(p.id), label: p.name }))} value={playerId ? String(playerId) : null} onChange={(v) => v && choose(Number(v))} allowDeselect={false} />
-          {player && <Text size="sm" mb={8}>Times are {zoneName(player.timezone)} time ({player.timezone}).</Text>}
+          <Select label={t('Player')} data={players.map((p) => ({ value: String(p.id), label: p.name }))} value={playerId ? String(playerId) : null} onChange={(v) => v && choose(Number(v))} allowDeselect={false} />
+          {player && <Text size="sm" mb={8}>{t('Times are {{zone}} time ({{timezone}}).', { zone: zoneName(player.timezone), timezone: player.timezone })}</Text>}
           <form
             onSubmit={(e) => {
               e.preventDefault();
@@ -110,15 +112,15 @@ export default function SchedulePage() {
             }}
           >
             <Group align="flex-end" gap="xs">
-              <TextInput type="date" label="Go to the week of" value={week} onChange={(e) => setWeek(e.currentTarget.value)} />
+              <TextInput type="date" label={t('Go to the week of')} value={week} onChange={(e) => setWeek(e.currentTarget.value)} />
               <Button type="submit" variant="default">
-                Go
+                {t('Go')}
               </Button>
             </Group>
           </form>
         </Group>
       )}
-      {player && !manage && <Text size="sm">You see your own timeslots and every show.{mayCreate ? '' : ' You have no timeslot here this week, so there is nothing you may schedule: shows go inside your own timeslots.'}</Text>}
+      {player && !manage && <Text size="sm">{mayCreate ? t('You see your own timeslots and every show.') : t('You see your own timeslots and every show. You have no timeslot here this week, so there is nothing you may schedule: shows go inside your own timeslots.')}</Text>}
       {player && (
         <WeekCalendar
           key={player.id}

@@ -3,6 +3,8 @@
 // 23 or 25 hours. Selecting a range starts a new entry there; clicking an entry opens it; an entry
 // the user may change can be dragged or resized (on a touch screen after a long press, so a swipe
 // still scrolls).
+import frLocale from '@fullcalendar/core/locales/fr';
+import { i18n } from '../i18n';
 import enGbLocale from '@fullcalendar/core/locales/en-gb';
 import luxonPlugin from '@fullcalendar/luxon3';
 import interactionPlugin from '@fullcalendar/interaction';
@@ -48,8 +50,8 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
         const [slots, shows] = await Promise.all([api.scheduling.timeslotList(timeslotsOf ? { ...window, user_id: timeslotsOf } : window), api.scheduling.showList(window)]);
         if (timeslotsOf) onOwnSlots(slots.length);
         return [
-          ...slots.map((s) => eventOf('timeslot', s, `Timeslot: ${s.description || `user ${s.user_id}`}`, collision, zone, editable && movable('timeslot', s.user_id))),
-          ...shows.map((s) => eventOf('show', s, s.name ?? `${s.item_type} ${s.item_id}`, collision, zone, editable && movable('show', s.user_id))),
+          ...slots.map((s) => eventOf('timeslot', s, i18n.t('Timeslot: {{name}}', { name: s.description || i18n.t('user {{id}}', { id: s.user_id }) }), collision, zone, editable && movable('timeslot', s.user_id))),
+          ...shows.map((s) => eventOf('show', s, s.name ?? `${i18n.t(s.item_type)} ${s.item_id}`, collision, zone, editable && movable('show', s.user_id))),
         ];
       } catch (failure) {
         onError(failure instanceof Error ? failure.message : String(failure));
@@ -68,12 +70,12 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
       plugins={[timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
       initialView={phone ? 'timeGridDay' : 'timeGridWeek'}
       views={{
-        timeGridDay: { buttonText: 'Day', dayHeaderFormat: { weekday: 'long', day: 'numeric', month: 'long' } },
-        timeGridWeek: { buttonText: 'Week', ...(phone ? { dayHeaderFormat: { weekday: 'narrow', day: 'numeric' } } : {}) },
-        listWeek: { buttonText: 'List', listDayFormat: { weekday: 'long', day: 'numeric', month: 'long' }, listDaySideFormat: false },
+        timeGridDay: { buttonText: i18n.t('Day'), dayHeaderFormat: { weekday: 'long', day: 'numeric', month: 'long' } },
+        timeGridWeek: { buttonText: i18n.t('Week'), ...(phone ? { dayHeaderFormat: { weekday: 'narrow', day: 'numeric' } } : {}) },
+        listWeek: { buttonText: i18n.t('List'), listDayFormat: { weekday: 'long', day: 'numeric', month: 'long' }, listDaySideFormat: false },
       }}
       timeZone={zone}
-      locales={[enGbLocale]}
+      locales={[enGbLocale, frLocale]}
       locale={displayLocale().toLowerCase()}
       firstDay={1}
       allDaySlot={false}
@@ -83,9 +85,9 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
       height={640}
       scrollTime="06:00:00"
       headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek,listWeek' }}
-      buttonText={{ today: 'Today' }}
-      buttonHints={{ prev: 'Previous $0', next: 'Next $0', today: 'This $0' }}
-      viewHint="$0 view"
+      buttonText={{ today: i18n.t('Today') }}
+      buttonHints={{ prev: i18n.t('Previous $0'), next: i18n.t('Next $0'), today: i18n.t('This $0') }}
+      viewHint={i18n.t('$0 view')}
       eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
       slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
       events={events}
@@ -96,7 +98,7 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
         return (
           <span>
             {arg.text}
-            {hours !== 24 && <span className="dst-day"> ({hours}-hour day)</span>}
+            {hours !== 24 && <span className="dst-day"> {i18n.t('({{hours}}-hour day)', { hours })}</span>}
           </span>
         );
       }}
@@ -131,7 +133,7 @@ function labelCalendarParts(): void {
 function eventOf(kind: Occurrence['kind'], row: ShowRow | TimeslotRow, title: string, collision: number | null, zone: string, editable: boolean): EventInput {
   const changed = row.exception_id !== undefined;
   const moved = changed && row.original_start !== undefined && Date.parse(row.original_start) !== Date.parse(row.start);
-  const note = !changed ? undefined : moved ? `moved from ${localLabel(row.original_start!, zone)}` : kind === 'show' ? 'changed in this occurrence only' : 'length changed in this occurrence only';
+  const note = !changed ? undefined : moved ? i18n.t('moved from {{when}}', { when: localLabel(row.original_start!, zone) }) : kind === 'show' ? i18n.t('changed in this occurrence only') : i18n.t('length changed in this occurrence only');
   const occurrence: Occurrence = { kind, entryId: row.id, userId: row.user_id, title, start: row.start, duration: row.duration, originalStart: row.original_start ?? row.start, exceptionId: row.exception_id ?? null, recurring: row.mode !== undefined };
   return {
     id: `${kind[0]}${row.id}-${row.start}`,

@@ -1,6 +1,8 @@
 // What a drag or a resize in the calendar means, without I/O: the new start and length of the
 // occurrence, the series' new first start when all occurrences move, and the plan that undoes the
 // change (what to put back, delete or recreate) from the entry as it was before.
+import { displayLocale } from '../lib/locale';
+import { i18n } from '../i18n';
 import { DateTime } from 'luxon';
 import type { EntryException, Player } from './schedule-types';
 
@@ -112,6 +114,6 @@ export function undoPlan(kind: Kind, scope: Scope, before: StoredEntry, result: 
 
 /** "Monday 18 May 2026, 11:00 for 60 minutes" in the player's zone. */
 export function timesLabel(times: NewTimes, player: Pick<Player, 'timezone'>): string {
-  const start = DateTime.fromISO(times.start, { setZone: true }).setZone(player.timezone).setLocale('en-GB');
-  return `${start.toFormat('cccc d LLL yyyy, HH:mm')} for ${Math.round(times.duration / 60)} minutes`;
+  const start = DateTime.fromISO(times.start, { setZone: true }).setZone(player.timezone).setLocale(displayLocale());
+  return i18n.t('{{when}} for {{count}} minutes', { when: start.toFormat('cccc d LLL yyyy, HH:mm'), count: Math.round(times.duration / 60) });
 }

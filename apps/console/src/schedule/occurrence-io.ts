@@ -1,6 +1,8 @@
 // One occurrence of a series, as the calendar shows it, and what can be done to it alone: skip it,
 // move it (a new start and/or length), for a show air another item, or restore it (delete its
 // exception); and "this and following", a split of the series at that occurrence.
+import { displayLocale } from '../lib/locale';
+import '../lib/date-locale';
 import { DateTime } from 'luxon';
 import { api } from '../lib/api';
 import { entryInput } from './entry-io';
@@ -35,7 +37,7 @@ export interface OccurrenceChange {
 
 /** "Sunday 5 Apr 2026, 08:00" in the player's zone. */
 export function localLabel(iso: string, zone: string): string {
-  return DateTime.fromISO(iso, { setZone: true }).setZone(zone).setLocale('en-GB').toFormat('cccc d LLL yyyy, HH:mm');
+  return DateTime.fromISO(iso, { setZone: true }).setZone(zone).setLocale(displayLocale()).toFormat('cccc d LLL yyyy, HH:mm');
 }
 
 export function changeOf(occurrence: Occurrence, zone: string): OccurrenceChange {

@@ -1,5 +1,7 @@
 // Plain-language summaries of an entry's recurrence and the lengths of days in a zone (a DST
 // change makes a 23- or 25-hour day).
+import { i18n } from '../i18n';
+import '../lib/date-locale';
 import { DateTime } from 'luxon';
 import type { EntryDraft } from './schedule-types';
 
@@ -41,16 +43,17 @@ export function lastOccurrence(draft: Recurrence, zone: string): DateTime | null
 export function summary(draft: Recurrence, zone: string, locale = 'en-GB'): string {
   const start = DateTime.fromISO(`${draft.date}T${draft.time}`, { zone }).setLocale(locale);
   if (!start.isValid) return '';
-  const at = `at ${draft.time} ${zoneName(zone)} time`;
-  const length = draft.durationMinutes % 60 ? `${draft.durationMinutes} minutes` : `${draft.durationMinutes / 60} hour${draft.durationMinutes === 60 ? '' : 's'}`;
-  if (draft.mode === 'once') return `once, on ${start.toFormat('cccc d LLL yyyy')} ${at}, for ${length}`;
+  const t = i18n.t;
+  const at = t('at {{time}} {{zone}} time', { time: draft.time, zone: zoneName(zone) });
+  const length = draft.durationMinutes % 60 ? t('{{count}} minutes', { count: draft.durationMinutes }) : t('{{count}} hours', { count: draft.durationMinutes / 60 });
+  if (draft.mode === 'once') return t('once, on {{date}} {{at}}, for {{length}}', { date: start.toFormat('cccc d LLL yyyy'), at, length });
   const n = draft.mode.startsWith('x') ? draft.every : 1;
   const u = unit[draft.mode];
-  const every = n === 1 ? `every ${u}` : `every ${n} ${u}s`;
-  const on = u === 'week' ? ` on ${start.toFormat('cccc')}` : u === 'month' ? ` on day ${start.day}` : '';
-  const last = lastOccurrence(draft, zone);
-  const until = last ? ` until ${last.setLocale(locale).toFormat('d LLL yyyy')}` : draft.stop ? ` until ${DateTime.fromISO(draft.stop, { zone }).setLocale(locale).toFormat('d LLL yyyy')}` : ' until changed';
-  return `${every}${on} ${at}${until}, for ${length}, from ${start.toFormat('d LLL yyyy')}`;
+  const every = { day: t('every {{count}} days', { count: n }), week: t('every {{count}} weeks', { count: n }), month: t('every {{count}} months', { count: n }) }[u];
+  const on = u === 'week' ? t('on {{weekday}}', { weekday: start.toFormat('cccc') }) : u === 'month' ? t('on day {{day}}', { day: start.day }) : '';
+  const last = lastOccurrence(draft, zone) ?? (draft.stop ? DateTime.fromISO(draft.stop, { zone }) : null);
+  const until = last ? t('until {{date}}', { date: last.setLocale(locale).toFormat('d LLL yyyy') }) : t('until changed');
+  return t('{{every}} {{at}} {{until}}, for {{length}}, from {{start}}', { every: on ? `${every} ${on}` : every, at, until, length, start: start.toFormat('d LLL yyyy') });
 }
 
 /** Hours in the local day `date` ("2026-03-29") of `zone`: 23, 24 or 25. */

@@ -2,6 +2,7 @@
 // series (or anything that has already started) asks first. The change is said in a notice with
 // "Undo", which puts back exactly what was there; a refusal (a collision) puts the entry back and
 // shows the server's message, outlining the entry it names.
+import { i18n, msg } from '../i18n';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -25,11 +26,11 @@ interface Options {
   onError: (message: string | null) => void;
 }
 
-const said: Record<Scope, string> = {
-  once: 'is now on',
-  only: 'This occurrence is now on',
-  following: 'From this occurrence on, it is on',
-  all: 'Every occurrence moves with it: this one is now on',
+/** What a notice says of a change (`{{times}}`: when the occurrence now airs). */
+const said: Record<Exclude<Scope, 'once'>, string> = {
+  only: msg('This occurrence is now on {{times}}.'),
+  following: msg('From this occurrence on, it is on {{times}}.'),
+  all: msg('Every occurrence moves with it: this one is now on {{times}}.'),
 };
 
 function conflictOf(failure: unknown): number | null {
@@ -46,7 +47,7 @@ function showUndoNotice(text: string, onUndo: () => void): string {
       <Group justify="space-between" wrap="nowrap">
         <Text size="sm">{text}</Text>
         <Button size="xs" variant="light" onClick={onUndo}>
-          Undo
+          {i18n.t('Undo')}
         </Button>
       </Group>
     ),
@@ -65,7 +66,7 @@ export function useDrag({ player, refresh, onCollision, onError }: Options) {
     notifications.hide(notice);
     try {
       await runUndo(steps);
-      notifications.show({ color: 'green', message: 'The change was undone.' });
+      notifications.show({ color: 'green', message: i18n.t('The change was undone.') });
       onCollision(null);
     } catch (failure) {
       refuse(failure);
@@ -79,7 +80,8 @@ export function useDrag({ player, refresh, onCollision, onError }: Options) {
     try {
       const steps = await applyDrag(occurrence, scope, times, player!);
       onCollision(null);
-      const text = `${scope === 'once' ? `${occurrence.title} ${said.once}` : said[scope]} ${timesLabel(times, player!)}.`;
+      const at = timesLabel(times, player!);
+      const text = scope === 'once' ? i18n.t('{{title}} is now on {{times}}.', { title: occurrence.title, times: at }) : i18n.t(said[scope], { times: at });
       const notice = showUndoNotice(text, () => void undo(notice, steps));
     } catch (failure) {
       revert();

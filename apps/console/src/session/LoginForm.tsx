@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { TwoFactorRequired } from '@airwave/client';
 import { useState, type FormEvent } from 'react';
@@ -14,6 +15,7 @@ export interface LoginResult {
  * authenticator app (or a recovery code). The username is fixed when renewing an expired session.
  */
 export function LoginForm({ onLoggedIn, username: fixedUsername }: { onLoggedIn: (session: LoginResult) => Promise<void>; username?: string }) {
+  const { t } = useTranslation();
   const [username, setUsername] = useState(fixedUsername ?? '');
   const [password, setPassword] = useState('');
   const [ticket, setTicket] = useState<string | null>(null);
@@ -49,26 +51,26 @@ export function LoginForm({ onLoggedIn, username: fixedUsername }: { onLoggedIn:
   };
 
   return (
-    <form onSubmit={submit} aria-label="Log in">
+    <form onSubmit={submit} aria-label={t('Log in')}>
       <Stack>
         {error && (
-          <Alert color="red" role="alert" title="Not logged in">
+          <Alert color="red" role="alert" title={t('Not logged in')}>
             {error}
           </Alert>
         )}
         {ticket ? (
           <>
-            <Text>Enter the code your authenticator app shows for {username}, or one of your recovery codes.</Text>
-            <TextInput label="Code" name="code" autoComplete="one-time-code" inputMode="numeric" required value={code} onChange={(e) => setCode(e.currentTarget.value)} data-autofocus />
+            <Text>{t('Enter the code your authenticator app shows for {{username}}, or one of your recovery codes.', { username })}</Text>
+            <TextInput label={t('Code')} name="code" autoComplete="one-time-code" inputMode="numeric" required value={code} onChange={(e) => setCode(e.currentTarget.value)} data-autofocus />
           </>
         ) : (
           <>
-            <TextInput label="Username" name="username" autoComplete="username" required value={username} disabled={fixedUsername !== undefined} onChange={(e) => setUsername(e.currentTarget.value)} data-autofocus />
-            <PasswordInput label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            <TextInput label={t('Username')} name="username" autoComplete="username" required value={username} disabled={fixedUsername !== undefined} onChange={(e) => setUsername(e.currentTarget.value)} data-autofocus />
+            <PasswordInput label={t('Password')} name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
           </>
         )}
         <Button type="submit" loading={busy}>
-          Log in
+          {t('Log in')}
         </Button>
       </Stack>
     </form>

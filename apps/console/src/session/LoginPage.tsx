@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Anchor, Center, Group, Paper, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
@@ -7,6 +8,7 @@ import { LoginForm, type LoginResult } from './LoginForm';
 type View = 'login' | 'forgot' | 'register';
 
 export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: LoginResult) => Promise<void> }) {
+  const { t } = useTranslation();
   const [view, setView] = useState<View>('login');
   // "Create an account" only while registration is on (issue 35, point 10).
   const [canRegister, setCanRegister] = useState(false);
@@ -17,23 +19,23 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (session: LoginResult) =
     <Center component="main" mih="100vh" p="md">
       <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
         <Title order={1} size="h2" mb="lg">
-          Airwave
+          {t('Airwave')}
         </Title>
         {view === 'login' && <LoginForm onLoggedIn={onLoggedIn} />}
         {view !== 'login' && <AccountRequestForm kind={view} />}
         <Group justify="space-between" mt="lg">
           {view !== 'login' ? (
             <Anchor component="button" type="button" onClick={() => setView('login')}>
-              Back to log in
+              {t('Back to log in')}
             </Anchor>
           ) : (
             <>
               <Anchor component="button" type="button" onClick={() => setView('forgot')}>
-                Forgot your password?
+                {t('Forgot your password?')}
               </Anchor>
               {canRegister && (
                 <Anchor component="button" type="button" onClick={() => setView('register')}>
-                  Create an account
+                  {t('Create an account')}
                 </Anchor>
               )}
             </>

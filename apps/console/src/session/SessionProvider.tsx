@@ -1,6 +1,7 @@
 // Who is logged in: loaded from the stored session key at start, set by the login page, cleared
 // by logout. When the server refuses the key (expired) the page stays as it is, with what was
 // typed, and a login dialog over it (ExpiredDialog); logging in again resumes where it was.
+import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, onSessionEvent, saveSession, storedSession } from '../lib/api';
@@ -20,6 +21,7 @@ async function load(): Promise<Loaded> {
 }
 
 export function SessionProvider({ children, onSettings }: { children: ReactNode; onSettings: (settings: AccountSettings | null) => void }) {
+  const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [starting, setStarting] = useState(() => storedSession() !== null);
   const [expired, setExpired] = useState(false);
@@ -73,7 +75,7 @@ export function SessionProvider({ children, onSettings }: { children: ReactNode;
     [loaded, logout],
   );
 
-  if (starting) return <LoadingOverlay visible aria-label="Loading" />;
+  if (starting) return <LoadingOverlay visible aria-label={t('Loading')} />;
   if (!session) return <LoginPage onLoggedIn={loggedIn} />;
   return (
     <SessionContext.Provider value={session}>

@@ -1,4 +1,5 @@
 // Asks before an action that cannot be undone (deleting a webhook, replacing its secret).
+import { useTranslation } from 'react-i18next';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useLastOf } from './use-last-of';
 
@@ -10,6 +11,7 @@ export interface Confirmation {
 }
 
 export function ConfirmModal({ asking: current, onClose }: { asking: Confirmation | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const asking = useLastOf(current);
   return (
     <Modal opened={current !== null} onClose={onClose} title={asking?.title ?? ''}>
@@ -18,7 +20,7 @@ export function ConfirmModal({ asking: current, onClose }: { asking: Confirmatio
           <Text>{asking.text}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button
               color="red"

@@ -1,6 +1,8 @@
 // A webhook's delivery log in a drawer: newest first, filtered by status, a page at a time, with
 // a refresh, a test event, and "Send again" (a pending delivery is refused with the server's
 // message).
+import { msg } from '../i18n';
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Drawer, Group, Pagination, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
@@ -10,10 +12,10 @@ import { nameOf, type DeliveryStatus, type Webhook, type WebhookDelivery } from 
 
 const LIMIT = 25;
 const filters = [
-  { value: 'all', label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'delivered', label: 'Delivered' },
-  { value: 'failed', label: 'Failed' },
+  { value: 'all', label: msg('All') },
+  { value: 'pending', label: msg('Pending') },
+  { value: 'delivered', label: msg('Delivered') },
+  { value: 'failed', label: msg('Failed') },
 ];
 
 interface Props {
@@ -47,6 +49,7 @@ function useDeliveries(webhook: Webhook, version: number) {
 }
 
 export function DeliveryLog({ webhook, version, onClose, onChanged }: Props) {
+  const { t } = useTranslation();
   const { status, filter, page, setPage, log, error, setError, load } = useDeliveries(webhook, version);
   const act = async (call: () => Promise<unknown>, message: string) => {
     setError(null);
@@ -59,18 +62,18 @@ export function DeliveryLog({ webhook, version, onClose, onChanged }: Props) {
     }
     await load();
   };
-  const retry = (delivery: WebhookDelivery) => void act(() => api.webhooks.redeliver({ id: webhook.id, delivery_id: delivery.id }), `${delivery.event_type} sent again.`);
+  const retry = (delivery: WebhookDelivery) => void act(() => api.webhooks.redeliver({ id: webhook.id, delivery_id: delivery.id }), t('{{type}} sent again.', { type: delivery.event_type }));
 
   return (
-    <Drawer opened onClose={onClose} position="right" size="85%" title={`Deliveries of ${nameOf(webhook)}`}>
+    <Drawer opened onClose={onClose} position="right" size="85%" title={t('Deliveries of {{name}}', { name: nameOf(webhook) })}>
       <Stack>
         <Group justify="space-between" align="flex-end">
-          <Select label="Status" data={filters} value={status} onChange={filter} allowDeselect={false} w={180} />
+          <Select label={t('Status')} data={filters.map((f) => ({ value: f.value, label: t(f.label) }))} value={status} onChange={filter} allowDeselect={false} w={180} />
           <Group gap="xs">
-            <Button variant="default" onClick={() => void act(() => api.webhooks.test({ id: webhook.id }), 'Test event sent.')}>
-              Send test event
+            <Button variant="default" onClick={() => void act(() => api.webhooks.test({ id: webhook.id }), t('Test event sent.'))}>
+              {t('Send test event')}
             </Button>
-            <Button onClick={() => void load()}>Refresh</Button>
+            <Button onClick={() => void load()}>{t('Refresh')}</Button>
           </Group>
         </Group>
         {error && (
@@ -80,11 +83,11 @@ export function DeliveryLog({ webhook, version, onClose, onChanged }: Props) {
         )}
         {log && (
           <Text size="sm" role="status">
-            {log.total} deliver{log.total === 1 ? 'y' : 'ies'}, newest first
+            {t('{{count}} deliveries, newest first', { count: log.total })}
           </Text>
         )}
         {log && log.deliveries.length > 0 && <DeliveryTable deliveries={log.deliveries} onRetry={retry} />}
-        {log && log.total > LIMIT && <Pagination total={Math.ceil(log.total / LIMIT)} value={page} onChange={setPage} aria-label="Pages of deliveries" />}
+        {log && log.total > LIMIT && <Pagination total={Math.ceil(log.total / LIMIT)} value={page} onChange={setPage} aria-label={t('Pages of deliveries')} />}
       </Stack>
     </Drawer>
   );

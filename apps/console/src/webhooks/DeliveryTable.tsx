@@ -1,11 +1,13 @@
 // One page of a webhook's delivery log: what was sent, how it went, and "Send again" for a
 // delivered or failed one.
+import { useTranslation } from 'react-i18next';
 import { Badge, Button, Table } from '@mantine/core';
 import { when, type DeliveryStatus, type WebhookDelivery } from './webhook-types';
 
 const statusColor: Record<DeliveryStatus, string> = { pending: 'blue', delivered: 'green', failed: 'red' };
 
 function Row({ delivery, onRetry }: { delivery: WebhookDelivery; onRetry: (delivery: WebhookDelivery) => void }) {
+  const { t } = useTranslation();
   return (
     <Table.Tr data-delivery={delivery.id}>
       <Table.Td>{delivery.event_type}</Table.Td>
@@ -22,8 +24,8 @@ function Row({ delivery, onRetry }: { delivery: WebhookDelivery; onRetry: (deliv
       <Table.Td>{when(delivery.delivered_at)}</Table.Td>
       <Table.Td>
         {delivery.status !== 'pending' && (
-          <Button size="xs" variant="light" aria-label={`Send again: ${delivery.event_type} of ${when(delivery.created_at)}`} onClick={() => onRetry(delivery)}>
-            Send again
+          <Button size="xs" variant="light" aria-label={t('Send again: {{type}} of {{when}}', { type: delivery.event_type, when: when(delivery.created_at) })} onClick={() => onRetry(delivery)}>
+            {t('Send again')}
           </Button>
         )}
       </Table.Td>
@@ -32,20 +34,21 @@ function Row({ delivery, onRetry }: { delivery: WebhookDelivery; onRetry: (deliv
 }
 
 export function DeliveryTable({ deliveries, onRetry }: { deliveries: WebhookDelivery[]; onRetry: (delivery: WebhookDelivery) => void }) {
+  const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={900}>
-      <Table aria-label="Deliveries" striped>
+      <Table aria-label={t('Deliveries')} striped>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Event type</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Last status</Table.Th>
-            <Table.Th>Last error</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Next attempt</Table.Th>
-            <Table.Th>Delivered at</Table.Th>
-            <Table.Th>Actions</Table.Th>
+            <Table.Th>{t('Event type')}</Table.Th>
+            <Table.Th>{t('Status')}</Table.Th>
+            <Table.Th>{t('Attempts')}</Table.Th>
+            <Table.Th>{t('Last status')}</Table.Th>
+            <Table.Th>{t('Last error')}</Table.Th>
+            <Table.Th>{t('Created')}</Table.Th>
+            <Table.Th>{t('Next attempt')}</Table.Th>
+            <Table.Th>{t('Delivered at')}</Table.Th>
+            <Table.Th>{t('Actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

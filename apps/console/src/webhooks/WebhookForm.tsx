@@ -1,6 +1,7 @@
 // Register a webhook or change one: URL, description, the event types (from the catalog, or typed
 // patterns such as media.item.*) and whether it is enabled. The server's refusals appear under
 // the field they concern.
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Modal, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { api, messageOf } from '../lib/api';
@@ -15,6 +16,7 @@ interface Props {
 }
 
 export function WebhookForm({ webhook, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
   const [url, setUrl] = useState(webhook?.url ?? 'https://');
   const [description, setDescription] = useState(webhook?.description ?? '');
   const [eventTypes, setEventTypes] = useState<string[]>(webhook?.event_types ?? []);
@@ -45,18 +47,18 @@ export function WebhookForm({ webhook, onClose, onSaved }: Props) {
 
   const matched = matchedCount(eventTypes);
   return (
-    <Modal opened onClose={onClose} size="lg" title={webhook ? `Edit ${nameOf(webhook)}` : 'Register a webhook'}>
+    <Modal opened onClose={onClose} size="lg" title={webhook ? t('Edit {{name}}', { name: nameOf(webhook) }) : t('Register a webhook')}>
       <Stack>
         {error && (
           <Alert color="red" role="alert">
             {error}
           </Alert>
         )}
-        <TextInput label="URL" description="Where deliveries are POSTed (https://)" required value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={errors.url} />
-        <TextInput label="Description" description="What receives them" value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} />
+        <TextInput label={t('URL')} description={t('Where deliveries are POSTed (https://)')} required value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={errors.url} />
+        <TextInput label={t('Description')} description={t('What receives them')} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} />
         <TagsInput
-          label="Event types"
-          description={`Types or patterns (* one segment, > the rest); these match ${matched} event type${matched === 1 ? '' : 's'}`}
+          label={t('Event types')}
+          description={t('Types or patterns (* one segment, > the rest); these match {{count}} event types', { count: matched })}
           required
           data={choices}
           value={eventTypes}
@@ -65,13 +67,13 @@ export function WebhookForm({ webhook, onClose, onSaved }: Props) {
           maxDropdownHeight={260}
           clearable
         />
-        <Switch label="Enabled" checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
+        <Switch label={t('Enabled')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button loading={saving} onClick={() => void save()}>
-            {webhook ? 'Save webhook' : 'Register webhook'}
+            {webhook ? t('Save webhook') : t('Register webhook')}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,6 @@
 // The registered webhooks: URL, description, event types, an "enabled" switch that saves at once,
 // delivery counts, and each one's actions.
+import { useTranslation } from 'react-i18next';
 import { Badge, Button, Group, Switch, Table, Text } from '@mantine/core';
 import { nameOf, type Webhook } from './webhook-types';
 
@@ -13,15 +14,17 @@ export interface WebhookActions {
 }
 
 function Counts({ webhook }: { webhook: Webhook }) {
+  const { t } = useTranslation();
   const { pending, delivered, failed } = webhook.deliveries;
   return (
     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-      {pending} pending · {delivered} delivered · {failed} failed
+      {t('{{pending}} pending · {{delivered}} delivered · {{failed}} failed', { pending, delivered, failed })}
     </Text>
   );
 }
 
 function Row({ webhook, actions }: { webhook: Webhook; actions: WebhookActions }) {
+  const { t } = useTranslation();
   const name = nameOf(webhook);
   const button = (label: string, ariaLabel: string, onClick: () => void, color?: string) => (
     <Button size="xs" variant="light" color={color} aria-label={ariaLabel} onClick={onClick}>
@@ -42,18 +45,18 @@ function Row({ webhook, actions }: { webhook: Webhook; actions: WebhookActions }
         </Group>
       </Table.Td>
       <Table.Td>
-        <Switch aria-label={`Enabled: ${name}`} checked={webhook.enabled} onChange={(e) => actions.toggle(webhook, e.currentTarget.checked)} />
+        <Switch aria-label={t('Enabled: {{name}}', { name })} checked={webhook.enabled} onChange={(e) => actions.toggle(webhook, e.currentTarget.checked)} />
       </Table.Td>
       <Table.Td>
         <Counts webhook={webhook} />
       </Table.Td>
       <Table.Td>
         <Group gap="xs">
-          {button('Edit', `Edit ${name}`, () => actions.edit(webhook))}
-          {button('Deliveries', `Deliveries of ${name}`, () => actions.log(webhook))}
-          {button('Send test event', `Send test event to ${name}`, () => actions.test(webhook))}
-          {button('Replace secret', `Replace secret of ${name}`, () => actions.rotate(webhook))}
-          {button('Delete', `Delete ${name}`, () => actions.remove(webhook), 'red')}
+          {button(t('Edit'), t('Edit {{name}}', { name }), () => actions.edit(webhook))}
+          {button(t('Deliveries'), t('Deliveries of {{name}}', { name }), () => actions.log(webhook))}
+          {button(t('Send test event'), t('Send test event to {{name}}', { name }), () => actions.test(webhook))}
+          {button(t('Replace secret'), t('Replace secret of {{name}}', { name }), () => actions.rotate(webhook))}
+          {button(t('Delete'), t('Delete {{name}}', { name }), () => actions.remove(webhook), 'red')}
         </Group>
       </Table.Td>
     </Table.Tr>
@@ -61,16 +64,17 @@ function Row({ webhook, actions }: { webhook: Webhook; actions: WebhookActions }
 }
 
 export function WebhookTable({ webhooks, actions }: { webhooks: Webhook[]; actions: WebhookActions }) {
+  const { t } = useTranslation();
   return (
-    <Table aria-label="Webhooks" striped>
+    <Table aria-label={t('Webhooks')} striped>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>URL</Table.Th>
-          <Table.Th>Description</Table.Th>
-          <Table.Th>Event types</Table.Th>
-          <Table.Th>Enabled</Table.Th>
-          <Table.Th>Deliveries</Table.Th>
-          <Table.Th>Actions</Table.Th>
+          <Table.Th>{t('URL')}</Table.Th>
+          <Table.Th>{t('Description')}</Table.Th>
+          <Table.Th>{t('Event types')}</Table.Th>
+          <Table.Th>{t('Enabled')}</Table.Th>
+          <Table.Th>{t('Deliveries')}</Table.Th>
+          <Table.Th>{t('Actions')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

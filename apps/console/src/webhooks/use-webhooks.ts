@@ -1,5 +1,6 @@
 // The webhooks page's state and what its buttons do: the list, the switch that saves at once, test
 // events, replacing a secret and deleting (both after a confirmation).
+import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { api, messageOf } from '../lib/api';
@@ -9,6 +10,7 @@ import type { WebhookActions } from './WebhookTable';
 import { nameOf, type Webhook } from './webhook-types';
 
 export function useWebhooks() {
+  const { t } = useTranslation();
   const [webhooks, setWebhooks] = useState<Webhook[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Webhook | null | undefined>(undefined);
@@ -33,32 +35,32 @@ export function useWebhooks() {
 
   const toggle = (webhook: Webhook, enabled: boolean) => {
     setWebhooks((list) => list?.map((w) => (w.id === webhook.id ? { ...w, enabled } : w)) ?? null);
-    void act(() => api.webhooks.update({ id: webhook.id, enabled }), `${nameOf(webhook)} ${enabled ? 'enabled' : 'disabled'}.`);
+    void act(() => api.webhooks.update({ id: webhook.id, enabled }), enabled ? t('{{name}} enabled.', { name: nameOf(webhook) }) : t('{{name}} disabled.', { name: nameOf(webhook) }));
   };
   const test = (webhook: Webhook) =>
     void act(async () => {
       await api.webhooks.test({ id: webhook.id });
       setLogVersion((v) => v + 1);
-    }, `Test event sent to ${nameOf(webhook)}.`);
+    }, t('Test event sent to {{name}}.', { name: nameOf(webhook) }));
   const rotate = (webhook: Webhook) =>
     setAsking({
-      title: `Replace the secret of ${nameOf(webhook)}?`,
-      text: 'A new signing secret is made and shown once. The old one keeps signing deliveries for 24 hours, then stops: the receiver must have the new one by then.',
-      confirm: 'Replace the secret',
-      run: () => act(async () => setSecret({ name: nameOf(webhook), secret: (await api.webhooks.rotateSecret({ id: webhook.id })).secret, replaced: true }), 'Secret replaced.'),
+      title: t('Replace the secret of {{name}}?', { name: nameOf(webhook) }),
+      text: t('A new signing secret is made and shown once. The old one keeps signing deliveries for 24 hours, then stops: the receiver must have the new one by then.'),
+      confirm: t('Replace the secret'),
+      run: () => act(async () => setSecret({ name: nameOf(webhook), secret: (await api.webhooks.rotateSecret({ id: webhook.id })).secret, replaced: true }), t('Secret replaced.')),
     });
   const remove = (webhook: Webhook) =>
     setAsking({
-      title: `Delete ${nameOf(webhook)}?`,
-      text: `The webhook and its delivery log are deleted; pending deliveries are not sent. ${webhook.url} gets no more events.`,
-      confirm: 'Delete the webhook',
+      title: t('Delete {{name}}?', { name: nameOf(webhook) }),
+      text: t('The webhook and its delivery log are deleted; pending deliveries are not sent. {{url}} gets no more events.', { url: webhook.url }),
+      confirm: t('Delete the webhook'),
       run: () => act(() => api.webhooks.remove({ id: webhook.id }), `${nameOf(webhook)} deleted.`),
     });
   const actions: WebhookActions = { toggle, test, rotate, remove, edit: setEditing, log: setLogOf };
 
   const saved = (webhook: Webhook, newSecret: string | null) => {
     setEditing(undefined);
-    notifications.show({ color: 'green', message: newSecret ? 'Webhook registered.' : 'Webhook saved.' });
+    notifications.show({ color: 'green', message: newSecret ? t('Webhook registered.') : t('Webhook saved.') });
     if (newSecret) setSecret({ name: nameOf(webhook), secret: newSecret, replaced: false });
     void load();
   };

@@ -1,5 +1,6 @@
 // Asks for a code of the user's second factor (from the app, or a recovery code) before a change:
 // renewing the recovery codes, turning two-factor sign-in off.
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useSubmit } from './two-factor-types';
@@ -14,6 +15,7 @@ interface Props {
 }
 
 export function CodeModal({ title, intro, submitLabel, danger = false, onSubmit, onClose }: Props) {
+  const { t } = useTranslation();
   const [code, setCode] = useState('');
   const { busy, error, errors, run } = useSubmit();
   const submit = (event: FormEvent) => {
@@ -30,10 +32,10 @@ export function CodeModal({ title, intro, submitLabel, danger = false, onSubmit,
               {error}
             </Alert>
           )}
-          <TextInput label="Code from the app, or a recovery code" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.currentTarget.value)} error={errors.code} data-autofocus />
+          <TextInput label={t('Code from the app, or a recovery code')} autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.currentTarget.value)} error={errors.code} data-autofocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" color={danger ? 'red' : undefined} loading={busy}>
               {submitLabel}
