@@ -133,9 +133,13 @@ live_key = ref("")
 live_password = ref(${liqString(o.harbor?.password ?? '')})
 def live_auth(login) = !live_password != "" and login.password == !live_password end
 live_in = input.harbor(id="harbor", port=${o.harbor?.port ?? 0}, buffer=0.5, max=10., auth=live_auth, ${liqString(o.harbor?.mount ?? '/live')})
+# The harbor is always pulled (like main), so what a source sends outside the live window is
+# dropped as it comes: the window opens on the source as it is now, never on audio buffered while
+# it waited, nor on what a source that left had sent. And it opens only while a source is connected.
+output.dummy(fallible=true, live_in)
 def live_open() =
   t = stream_now()
-  t >= !live_from and t < !live_until
+  t >= !live_from and t < !live_until and null.defined(live_in.connected_client())
 end
 live = switch(id="live", track_sensitive=false, [(live_open, live_in)])
 # live <from> <until> <key> <password> <title> <artist>, each URL-encoded
@@ -144,7 +148,10 @@ server.register("live", fun (arg) -> begin
   live_from := float_of_string(default=0., list.nth(default="0", parts, 0))
   live_until := float_of_string(default=0., list.nth(default="0", parts, 1))
   live_key := list.nth(default="", parts, 2)
-  live_password := list.nth(default="", parts, 3)
+  # a source that gave another show's password does not stay for this one
+  password = list.nth(default="", parts, 3)
+  if password != !live_password then live_in.disconnect() end
+  live_password := password
   title_live := shown([("title", list.nth(default="", parts, 4)), ("artist", list.nth(default="", parts, 5))])
   "OK"
 end)

@@ -67,10 +67,12 @@ async function twoTones(dir: string, a: number, b: number): Promise<string> {
   return out;
 }
 
-function liveSource(port: number, password: string, frequency: number, seconds: number) {
+/** ffmpeg as an Icecast source client of a harbor: a sine for `seconds`; returns its stop and its exit. */
+export function liveSource(port: number, password: string, frequency: number, seconds: number, mount = '/live') {
   const child = spawn('ffmpeg', ['-nostdin', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=44100:duration=${seconds}`,
-    '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', '-content_type', 'audio/mpeg', '-f', 'mp3', `icecast://source:${password}@127.0.0.1:${port}/live`], { stdio: 'ignore' });
-  return () => child.kill('SIGTERM');
+    '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', '-content_type', 'audio/mpeg', '-f', 'mp3', `icecast://source:${encodeURIComponent(password)}@127.0.0.1:${port}${mount}`], { stdio: 'ignore' });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return Object.assign(() => child.kill('SIGTERM'), { exited });
 }
 
 const sleepUntil = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, t - Date.now())));
