@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limit } from '../../../../vitest.shared';
-import { detectTones, haveTools, liveSource, makeTone, recordMount, startIcecast, type PrivateIcecast } from '../listen';
+import { detectTones, haveTools, liveSource, makeTone, recordMountWhenUp, startIcecast, type PrivateIcecast } from '../listen';
 import { LiquidsoapEngine } from './engine';
 import type { PlannedItem } from './plan';
 import { freePort } from './ports';
@@ -51,8 +51,7 @@ describe.skipIf(missing.length > 0)("the Liquidsoap engine's harbor", () => {
    * instants; how long each tone was heard (ms) between two instants, and t.
    */
   async function air(scene: (t: number) => { items: PlannedItem[]; sources: Source[]; until: number }) {
-    const rec = recordMount(ice.url('/harbor'));
-    await rec.started;
+    const rec = await recordMountWhenUp(ice.url('/harbor'), limit(30_000));
     const t = Date.now() + 1000;
     const { items, sources, until } = scene(t);
     await engine.update({ player_id: 9, items, fallback: [fallback] });

@@ -12,7 +12,7 @@ import type { Plan, PlannedItem, TrackEvent } from '../engine/plan';
 import { freePort } from '../engine/ports';
 import { compareTransitions, detectTones, silences, transitions, type ExpectedTransition, type Matched, type ToneWindow } from './detect';
 import { startIcecast } from './icecast';
-import { recordMount } from './record';
+import { recordMountWhenUp } from './record';
 import type { TitleSample, TitleSegment } from './titles';
 import { makeTone } from './tones';
 
@@ -197,8 +197,7 @@ export async function runListeningScenario(options: { startTimeoutMs?: number; l
   try {
     const files = await makeFiles(dir);
     await engine.start({ host: ice.host, port: ice.port, mount: '/listen', password: ice.sourcePassword, harbor: { port: harborPort, mount: '/live', password: 'unused-default' } });
-    const recorder = recordMount(ice.url('/listen'));
-    await recorder.started;
+    const recorder = await recordMountWhenUp(ice.url('/listen'), options.startTimeoutMs ?? 60_000);
     const U = Date.now() + 500;
     const T = U + 9000;
     const plan = scenarioPlan(files, U, T);
