@@ -68,7 +68,7 @@ const OptionalRef = z.union([z.literal(''), z.literal(0), z.literal('0'), z.null
 
 const StreamUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000)]);
 const IpAddress = z.union([z.literal(''), z.null(), z.ipv4({ error: 'must be an IPv4 or IPv6 address' }), z.ipv6({ error: 'must be an IPv4 or IPv6 address' })]);
-const SourcePassword = z.union([z.literal(''), z.null(), z.string().min(6, 'must be at least 6 characters').max(200)]);
+export const SourcePassword = z.union([z.literal(''), z.null(), z.string().min(6, 'must be at least 6 characters').max(200)]);
 const Password = z.union([z.literal(''), z.null(), z.string().min(6, 'must be at least 6 characters').max(200)]);
 
 /**

@@ -18,6 +18,12 @@ export const AiredPlayer = z.object({
 });
 export type AiredPlayer = z.infer<typeof AiredPlayer>;
 
+/** A rundown block as the playout service reads it: a live show's block also says its own source password. */
+export const PlayoutRundownBlock = RundownBlock.extend({
+  source_password: z.string().nullable().optional().describe("A linein block: the live show's own source password, in clear; null or absent: the player's"),
+});
+export type PlayoutRundownBlock = z.infer<typeof PlayoutRundownBlock>;
+
 export const playoutInternal = {
   /** Every player with `playout` airwave (or those of `ids` that are), by id. */
   players: defineOperation({
@@ -26,13 +32,16 @@ export const playoutInternal = {
     output: z.array(AiredPlayer),
     auth: 'none',
   }),
-  /** A player's rundown in [start, end) (Unix ms), as GET /players/{id}/rundown answers it, for the playout service (no user). */
+  /**
+   * A player's rundown in [start, end) (Unix ms), as GET /players/{id}/rundown answers it, for the
+   * playout service (no user); a live show's blocks also carry its own source password in clear.
+   */
   rundown: defineOperation({
     subject: 'scheduling.internal.playout.rundown',
     input: z
       .object({ id: Id, start: z.number().int().min(0).max(MAX_UNIX_SECONDS * 1000), end: z.number().int().min(0).max(MAX_UNIX_SECONDS * 1000) })
       .refine((w) => w.end > w.start, { message: 'must be after start', path: ['end'] }),
-    output: z.array(RundownBlock),
+    output: z.array(PlayoutRundownBlock),
     auth: 'none',
   }),
 };

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Id, Nothing } from './common';
 import { defineOperation } from './operation';
+import { SourcePassword } from './scheduling-players';
 import { entryFields, entryOut, occurrenceRow, schedulingTag as tag, Window } from './scheduling-entries';
 import { itemNamed, ShowException, ShowExceptionFields, ShowExceptionInput, ShowItemId, ShowItemType, showItemFields, splitFields } from './scheduling-exceptions';
 import { checkWindow } from './times';
@@ -11,9 +12,15 @@ export const ShowInput = z
     id: Id.optional(),
     item_type: ShowItemType,
     item_id: ShowItemId.optional(),
+    source_password: SourcePassword.optional().describe(
+      "Write only: a live show's own source password, which a source client gives the harbor of an aired player during the show (the player's own when the show has none); kept encrypted; empty or absent keeps it, null clears it",
+    ),
     ...entryFields,
   })
-  .superRefine(itemNamed);
+  .superRefine(itemNamed)
+  .superRefine((show, ctx) => {
+    if (show.item_type !== 'live' && show.source_password) ctx.addIssue({ code: 'custom', path: ['source_password'], message: 'only a live show has a source password' });
+  });
 export const Show = z.object({
   ...entryOut,
   user_id: z.number().int(),
@@ -21,6 +28,7 @@ export const Show = z.object({
   item_id: z.number().int(),
   /** Why the show needs attention (its media was archived or deleted), or null. */
   flagged: z.string().nullable(),
+  has_source_password: z.boolean().describe('Read only: whether the live show has its own source password'),
   exceptions: z.array(ShowException).describe('Its exceptions, each saying whether it still matches an occurrence'),
 });
 export const ShowOccurrence = z.object({

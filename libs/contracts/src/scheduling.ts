@@ -16,7 +16,7 @@ export { ConnectKind, Player, PlayerInput, PlayerSearch, PlayerColumn, PlayerFil
 export { AsRunContext, AsRunEntry, MonitorSearch, NowPlaying } from './scheduling-monitor';
 export { Alert, AlertInput, AlertMode } from './scheduling-alerts';
 export { AsRunInput, playerSync } from './scheduling-player-sync';
-export { AiredPlayer, playoutInternal } from './scheduling-playout';
+export { AiredPlayer, PlayoutRundownBlock, playoutInternal } from './scheduling-playout';
 export { PlayerCredentials, playerRemote } from './scheduling-player-remote';
 export type { LastPlayerPage } from './scheduling-last-player';
 export { Timeslot, TimeslotInput, TimeslotOccurrence } from './scheduling-timeslots';

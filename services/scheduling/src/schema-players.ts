@@ -175,6 +175,11 @@ export async function playerPlayout(db: AnyDB) {
     .execute();
 }
 
+/** Issue 34: a live show's own source password for the harbor of an aired player (sealed, like the player's). */
+export async function showSourcePassword(db: AnyDB) {
+  await db.schema.alterTable('shows').addColumn('source_password_sealed', 'text').execute();
+}
+
 /** Issue 34: the actual end of each play, from the engine's own end event (null when not reported). */
 export async function asRunEnd(db: AnyDB) {
   await db.schema.alterTable('asrun').addColumn('ended_at', 'numeric').execute();

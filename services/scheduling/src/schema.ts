@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AnyDB, SchemaMigration } from '@airwave/db';
 import { sql } from 'kysely';
 import { rundownBlocks, type RundownBlockColumns } from './schema-rundown';
-import { asRunEnd, playerPlayout, playersAndAlerts, type AlertColumns, type AsRunColumns, type PlayerColumns, type PlayerStatusColumns } from './schema-players';
+import { asRunEnd, playerPlayout, playersAndAlerts, showSourcePassword, type AlertColumns, type AsRunColumns, type PlayerColumns, type PlayerStatusColumns } from './schema-players';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 
@@ -40,7 +40,7 @@ export interface SchedulingSchema {
   alerts: AlertColumns;
   asrun: AsRunColumns;
   timeslots: EntryColumns & { description: string };
-  shows: EntryColumns & { item_type: string; item_id: number; flagged: string | null };
+  shows: EntryColumns & { item_type: string; item_id: number; flagged: string | null; source_password_sealed: ColumnType<string | null, string | null | undefined, string | null> };
   last_player: { user_id: number; page: string; player_id: number };
   rundown_blocks: RundownBlockColumns;
   dayparting: {
@@ -151,4 +151,5 @@ export const schedulingMigrations: Record<string, SchemaMigration> = {
   '0005_rundown': { up: rundownBlocks },
   '0006_player_playout': { up: playerPlayout },
   '0007_asrun_end': { up: asRunEnd },
+  '0008_show_source_password': { up: showSourcePassword },
 };

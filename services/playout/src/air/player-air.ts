@@ -3,7 +3,7 @@
 // files copied locally first; it is rebuilt on a timer and when the rundown, an alert or media
 // change. While the bus does not answer, the engine keeps the plan it has (the next hours, local).
 import type { Bus } from '@airwave/bus';
-import { playerSync, playoutInternal, type AiredPlayer, type RundownBlock } from '@airwave/contracts';
+import { playerSync, playoutInternal, type AiredPlayer, type PlayoutRundownBlock as RundownBlock } from '@airwave/contracts';
 import type { Logger } from '@airwave/logging';
 import { callOperation } from '@airwave/service-kit';
 import type { EngineOutput, Plan, PlayerEngine } from '../engine/plan';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limit } from '../../../../vitest.shared';
-import { detectTones, haveTools, makeTone, recordMount, startIcecast, transitions, type PrivateIcecast } from '../listen';
+import { detectTones, haveTools, makeTone, recordMount, recordMountWhenUp, startIcecast, transitions, type PrivateIcecast } from '../listen';
 import { LiquidsoapEngine } from './engine';
 import type { PlannedItem, TrackEvent } from './plan';
 
@@ -83,13 +83,13 @@ describe.skipIf(missing.length > 0)('the Liquidsoap engine under faults', () => 
     const pid = engine.pid!;
     process.kill(pid, 'SIGKILL');
     await expect.poll(() => engine.pid !== undefined && engine.pid !== pid && events.filter((e) => e.key === 'long:1' && e.kind === 'start').length >= 2, { timeout: limit(30_000), interval: 200 }).toBe(true);
-    const rec = recordMount(ice.url('/faults'));
-    await rec.started;
+    const rec = await recordMountWhenUp(ice.url('/faults'), limit(30_000));
     await sleep(Math.max(0, start + 32_000 - Date.now()));
     const recording = await rec.stop();
     const heard = transitions(detectTones(recording.samples, { rate: recording.rate, candidates: [1430, 1540, 1650] })).filter((t) => t.to === 1540);
     expect(heard).toHaveLength(1);
     // the stream's latency is well under a second here; the offset is right to within a second
-    expect(Math.abs(recording.t0 + heard[0]!.at - (start + 30_000))).toBeLessThan(1000);
+    // (scaled: a starved ffmpeg or Liquidsoap shifts what the recording sees)
+    expect(Math.abs(recording.t0 + heard[0]!.at - (start + 30_000))).toBeLessThan(limit(1000));
   }, limit(90_000));
 });

@@ -4,7 +4,7 @@
 // ffmpeg and sox (.ci/run installs them); without them it is skipped, except under CI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limit } from '../../../../vitest.shared';
-import { haveTools, runListeningScenario, type ScenarioResult } from '../listen';
+import { haveTools, misplacedTitles, runListeningScenario, unseenTitles, type ScenarioResult } from '../listen';
 
 const missing = await haveTools();
 if (missing.length && process.env.CI) throw new Error(`the listening test needs ${missing.join(', ')} (apt-get install liquidsoap icecast2 ffmpeg sox)`);
@@ -32,13 +32,13 @@ describe.skipIf(missing.length > 0)('the Liquidsoap engine, listened to', () => 
     expect(result.latency).toBeLessThan(limit(2000));
   });
 
-  // Skipped, a known fault (docs/playout-engine.md, "Known faults"): on the merged main, sampled every
-  // 250 ms, Icecast's title showed the next item (pushed ahead on the other deck) all through the first
-  // show item, on an idle machine. What aired, the as-run log and GET /players/playing come from the
-  // engine's track events, which the tests above check; only the stream's own title is early.
-  it.skip("shows the item on air as Icecast's now playing, again after an alert", () => {
-    expect(result.nowPlaying[0]).toContain('tones - item 2');
-    expect(result.nowPlaying[1]).toContain('tones - item 6');
+  // Asked every 250 ms: every answer names what airs at that moment (a change may be seen up to
+  // 300 ms early or late, beyond the answer's own time), and every item of 1 s or more is named.
+  it("shows the item on air as Icecast's title, changing when the item starts", () => {
+    const { titles, titleSchedule } = result;
+    expect(titles.length).toBeGreaterThan(30); // of about 120 asked; fewer when answers are slow
+    expect(misplacedTitles(titles, titleSchedule, limit(300))).toEqual([]);
+    expect(unseenTitles(titles, titleSchedule, titleSchedule[0]!.from + 31_000, 1000).map((g) => g.label)).toEqual([]);
   });
 
   it('never falls silent where nothing scheduled it', () => {
@@ -55,7 +55,7 @@ describe.skipIf(missing.length > 0)('the Liquidsoap engine, listened to', () => 
       if (item.start > items[1]!.start - 1) expect(Math.abs(first!.at - item.start), item.title).toBeLessThan(limit(250));
     }
     expect(starts(items[10]!.key)).toEqual([]); // the live show nobody connected to
-    expect(starts(items[7]!.key)[0]?.at).toBeCloseTo(items[7]!.start, -3);
+    expect(Math.abs(starts(items[7]!.key)[0]!.at - items[7]!.start)).toBeLessThan(limit(500));
     const alert = starts(items[6]!.key)[0]!;
     expect(alert.context).toBe('emerg');
     const skip = result.events.find((e) => e.kind === 'skip');

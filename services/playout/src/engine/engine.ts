@@ -222,7 +222,8 @@ export class LiquidsoapEngine implements PlayerEngine {
     const telnet = this.telnet!;
     const window = `${(a.from / 1000).toFixed(3)} ${(a.until / 1000).toFixed(3)}`;
     if (a.kind === 'live') {
-      await telnet.command(`live ${window} ${a.key} ${a.password}`);
+      const fields = [a.key, a.password, a.item.title, a.item.artist].map(encodeURIComponent).join(' ');
+      await telnet.command(`live ${window} ${fields}`);
       return;
     }
     await telnet.command(`${a.deck}.window ${window}`);

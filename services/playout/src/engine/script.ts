@@ -61,6 +61,19 @@ end
 def now_ms() = string_of(int_of_float(stream_now() * 1000.)) end
 def report(line) = print(line) end
 on_air = ref("none")
+# The title listeners see is the title of what is on air: each channel's item on air is kept here
+# and the air's metadata is set from them at every frame (not passed on from the channels: add()
+# passes on the metadata of the first deck that is ready, not of the one starting).
+def shown(m) = list.filter(fun (f) -> snd(f) != "", [("title", m["title"]), ("artist", m["artist"])]) end
+title_main = ref([])
+title_alert = ref([])
+title_live = ref([])
+title_default = ref([])
+def air_title() =
+  c = !on_air
+  if c == "main" then !title_main elsif c == "alert" then !title_alert elsif c == "live" then !title_live
+  elsif c == "default" then !title_default else [] end
+end
 `;
 
 // A deck: a request queue that plays only inside its window [from, until) (Unix seconds), so every
@@ -100,7 +113,10 @@ def ${name}_open() =
   t >= !${name}_from and t < !${name}_until
 end
 ${name} = switch(id="${name}", track_sensitive=false, [(${name}_open, ${name})])
-${name}.on_track(fun (m) -> report("AWTRACK ${name} #{now_ms()} #{m['aw_key']}"))
+${name}.on_track(fun (m) -> begin
+  report("AWTRACK ${name} #{now_ms()} #{m['aw_key']}")
+  if m['aw_key'] != "" then title_${name === 'alert' ? 'alert' : 'main'} := shown(m) end
+end)
 `;
 
 const queues = `
@@ -117,17 +133,26 @@ live_key = ref("")
 live_password = ref(${liqString(o.harbor?.password ?? '')})
 def live_auth(login) = !live_password != "" and login.password == !live_password end
 live_in = input.harbor(id="harbor", port=${o.harbor?.port ?? 0}, buffer=0.5, max=10., auth=live_auth, ${liqString(o.harbor?.mount ?? '/live')})
+# The harbor is always pulled (like main), so what a source sends outside the live window is
+# dropped as it comes: the window opens on the source as it is now, never on audio buffered while
+# it waited, nor on what a source that left had sent. And it opens only while a source is connected.
+output.dummy(fallible=true, live_in)
 def live_open() =
   t = stream_now()
-  t >= !live_from and t < !live_until
+  t >= !live_from and t < !live_until and null.defined(live_in.connected_client())
 end
 live = switch(id="live", track_sensitive=false, [(live_open, live_in)])
+# live <from> <until> <key> <password> <title> <artist>, each URL-encoded
 server.register("live", fun (arg) -> begin
-  parts = string.split(separator=" ", arg)
+  parts = list.map(fun (p) -> url.decode(p), string.split(separator=" ", arg))
   live_from := float_of_string(default=0., list.nth(default="0", parts, 0))
   live_until := float_of_string(default=0., list.nth(default="0", parts, 1))
   live_key := list.nth(default="", parts, 2)
-  live_password := list.nth(default="", parts, 3)
+  # a source that gave another show's password does not stay for this one
+  password = list.nth(default="", parts, 3)
+  if password != !live_password then live_in.disconnect() end
+  live_password := password
+  title_live := shown([("title", list.nth(default="", parts, 4)), ("artist", list.nth(default="", parts, 5))])
   "OK"
 end)
 `;
@@ -136,7 +161,10 @@ const air = (o: ScriptOptions) => `
 default = playlist(id="default", mode="normal", reload_mode="watch", ${liqString(o.fallbackPlaylist)})
 server.register("default_reload", fun (_) -> begin default.reload(); "OK" end)
 
-default.on_track(fun (m) -> report("AWTRACK default #{now_ms()} #{m['aw_key']}"))
+default.on_track(fun (m) -> begin
+  report("AWTRACK default #{now_ms()} #{m['aw_key']}")
+  title_default := shown(m)
+end)
 output.dummy(fallible=true, main)
 
 def switched(channel) =
@@ -152,12 +180,29 @@ radio = fallback(id="air", track_sensitive=false, replay_metadata=true,
   [alert, live, main, default, blank(id="silence")])
 
 stream_clock := fun () -> radio.time()
+# Any metadata from below becomes the title of what is on air (a deck's own, a replay, a track
+# start), and a change of what is on air is inserted at the next frame. (Not drop_metadata: it
+# would also drop what insert_metadata put at a track boundary the frame before.)
+title_sent = ref([])
+def title_now(_) =
+  title_sent := air_title()
+  !title_sent
+end
+radio = metadata.map(id="titles", update=false, strip=true, insert_missing=false, title_now, radio)
+radio = insert_metadata(id="titled", radio)
+radio = source.on_frame(radio, fun () -> begin
+  m = air_title()
+  if m != [] and m != !title_sent then
+    title_sent := m
+    radio.insert_metadata(m)
+  end
+end)
 
 output.icecast(id="icecast", %ffmpeg(format="mp3", %audio(codec="libmp3lame", b="128k")),
   host=${liqString(o.host)}, port=${o.port}, password=${liqString(o.password)}, mount=${liqString(o.mount)},
   name=${liqString(o.name)}, format="audio/mpeg",
   on_error=fun (msg) -> begin report("AWICECAST error #{msg}"); 1. end,
-  on_connect=fun () -> report("AWICECAST connected #{now_ms()}"),
+  on_connect=fun () -> begin title_sent := []; report("AWICECAST connected #{now_ms()}") end,
   radio)
 `;
 

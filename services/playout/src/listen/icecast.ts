@@ -67,8 +67,12 @@ export async function startIcecast(options: { port?: number; timeoutMs?: number 
   await writeFile(configPath, icecastConfig(dir, port, sourcePassword, asRoot));
   let child: ChildProcess | undefined;
   const launch = async () => {
-    child = spawn('icecast2', ['-c', configPath], { stdio: 'ignore' });
+    const c = spawn('icecast2', ['-c', configPath], { stdio: 'ignore' });
+    child = c;
     await waitForPort(port, options.timeoutMs ?? 10_000);
+    // another process may have taken the free port meanwhile and answered in its place
+    await new Promise((r) => setTimeout(r, 100));
+    if (c.exitCode !== null) throw new Error(`icecast2 exited (${c.exitCode}): port ${port} taken?`);
   };
   const stop = async () => {
     const c = child;

@@ -3,5 +3,6 @@
 export * from './detect';
 export * from './icecast';
 export * from './record';
+export * from './titles';
 export * from './tones';
 export * from './scenario';

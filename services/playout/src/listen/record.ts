@@ -57,3 +57,23 @@ export function recordMount(url: string, options: { rate?: number } = {}): Recor
     },
   };
 }
+
+/**
+ * Records `url` once its mount is up: ffmpeg exits at once while the mount is not there yet (the
+ * engine connects to Icecast a moment after it answers), so it is started again until the first
+ * audio arrives, for at most `timeoutMs`.
+ */
+export async function recordMountWhenUp(url: string, timeoutMs: number, options: { rate?: number } = {}): Promise<Recorder> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rec = recordMount(url, options);
+    const wait = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now())));
+    const outcome = await Promise.race([rec.started.then(() => 'up' as const), rec.exited.then(() => 'gone' as const), wait]);
+    if (outcome === 'up') return rec;
+    if (outcome === 'late' || Date.now() >= deadline) {
+      await rec.stop().catch(() => undefined);
+      throw new Error(`no audio from ${url} within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

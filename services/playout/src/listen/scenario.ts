@@ -12,7 +12,8 @@ import type { Plan, PlannedItem, TrackEvent } from '../engine/plan';
 import { freePort } from '../engine/ports';
 import { compareTransitions, detectTones, silences, transitions, type ExpectedTransition, type Matched, type ToneWindow } from './detect';
 import { startIcecast } from './icecast';
-import { recordMount } from './record';
+import { recordMountWhenUp } from './record';
+import type { TitleSample, TitleSegment } from './titles';
 import { makeTone } from './tones';
 
 export const FALLBACK_TONE = 1650;
@@ -31,8 +32,10 @@ export interface ScenarioResult {
   wallSeconds: number;
   rssKb: number;
   windows: ToneWindow[];
-  /** The titles Icecast showed as now playing during the first show item, and after the alert (sampled every 250 ms). */
-  nowPlaying: string[][];
+  /** Icecast's now-playing title, asked every 250 ms from T - 1.5 s to T + 29.5 s. */
+  titles: TitleSample[];
+  /** The title that should show at every moment of that span. */
+  titleSchedule: TitleSegment[];
 }
 
 /** CPU seconds (user + system) and resident memory of a process, from /proc. */
@@ -64,24 +67,27 @@ async function twoTones(dir: string, a: number, b: number): Promise<string> {
   return out;
 }
 
-function liveSource(port: number, password: string, frequency: number, seconds: number) {
+/** ffmpeg as an Icecast source client of a harbor: a sine for `seconds`; returns its stop and its exit. */
+export function liveSource(port: number, password: string, frequency: number, seconds: number, mount = '/live') {
   const child = spawn('ffmpeg', ['-nostdin', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=44100:duration=${seconds}`,
-    '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', '-content_type', 'audio/mpeg', '-f', 'mp3', `icecast://source:${password}@127.0.0.1:${port}/live`], { stdio: 'ignore' });
-  return () => child.kill('SIGTERM');
+    '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', '-content_type', 'audio/mpeg', '-f', 'mp3', `icecast://source:${encodeURIComponent(password)}@127.0.0.1:${port}${mount}`], { stdio: 'ignore' });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return Object.assign(() => child.kill('SIGTERM'), { exited });
 }
 
 const sleepUntil = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, t - Date.now())));
 
-/** Every title Icecast shows between two instants, asked every 250 ms (one late answer on a busy machine does not decide). */
-async function titlesDuring(ask: () => Promise<string | undefined>, from: number, to: number): Promise<string[]> {
-  const seen = new Set<string>();
+/** Icecast's title between two instants, asked every 250 ms, with when each question went and its answer came. */
+async function titlesDuring(ask: () => Promise<string | undefined>, from: number, to: number): Promise<TitleSample[]> {
+  const out: TitleSample[] = [];
   for (let t = from; t <= to; t += 250) {
     await sleepUntil(t);
-    if (Date.now() > to + 250) break;
-    const title = await ask().catch(() => undefined);
-    if (title) seen.add(title);
+    if (Date.now() > to) break;
+    const sent = Date.now();
+    const title = await ask().catch(() => null);
+    if (title !== null) out.push({ sent, received: Date.now(), title });
   }
-  return [...seen];
+  return out;
 }
 
 interface Files {
@@ -145,6 +151,27 @@ function expectedTransitions(U: number, T: number): ExpectedTransition[] {
   ];
 }
 
+/** What Icecast's title should be from T - 2 s on: the title of whatever airs (the default playlist's is "item 1"). */
+function titleSchedule(T: number): TitleSegment[] {
+  const title = (n: number) => `tones - item ${n}`;
+  const at = (sec: number, n: number, label: string) => ({ from: T + sec * 1000, title: title(n), label });
+  return [
+    at(-2, 1, 'gap: default playlist'),
+    at(0, 3, 'first show item'),
+    at(4, 4, 'back to back'),
+    at(7, 5, 'crossfade: from its start'),
+    at(11, 1, 'gap: default playlist'),
+    at(13, 6, 'after the gap'),
+    at(16, 7, 'hard start'),
+    at(17.5, 8, 'alert'),
+    at(19, 7, 'back from the alert'),
+    at(20, 9, 'live show with a source'),
+    at(23, 1, 'missing file: default playlist'),
+    at(25, 11, 'after the missing file'),
+    at(27, 1, 'live show without a source: default playlist'),
+  ];
+}
+
 /** Samples the process's CPU and peak RSS while the scenario airs. */
 function usageMeter(pid: number) {
   let peak = 0;
@@ -170,8 +197,7 @@ export async function runListeningScenario(options: { startTimeoutMs?: number; l
   try {
     const files = await makeFiles(dir);
     await engine.start({ host: ice.host, port: ice.port, mount: '/listen', password: ice.sourcePassword, harbor: { port: harborPort, mount: '/live', password: 'unused-default' } });
-    const recorder = recordMount(ice.url('/listen'));
-    await recorder.started;
+    const recorder = await recordMountWhenUp(ice.url('/listen'), options.startTimeoutMs ?? 60_000);
     const U = Date.now() + 500;
     const T = U + 9000;
     const plan = scenarioPlan(files, U, T);
@@ -179,7 +205,7 @@ export async function runListeningScenario(options: { startTimeoutMs?: number; l
     await engine.update(plan);
     setTimeout(() => stops.push(liveSource(harborPort, 'show-secret', 1210, 6.5)), Math.max(0, T + 17_000 - Date.now()));
     const usage = usageMeter(engine.pid!);
-    const titles = [[500, 3500], [19_200, 19_900]].map(([from, to]) => titlesDuring(() => ice.nowPlaying('/listen'), T + from!, T + to!));
+    const titles = titlesDuring(() => ice.nowPlaying('/listen'), T - 1500, T + 29_500);
     await sleepUntil(T + 30_000);
     const used = await usage();
     const recording = await recorder.stop();
@@ -188,7 +214,7 @@ export async function runListeningScenario(options: { startTimeoutMs?: number; l
     const heard = transitions(windows, Math.ceil(150 / hopMs)).map((t) => ({ at: recording.t0 + t.at, to: t.to }));
     const compared = compareTransitions(expectedTransitions(U, T), heard, { latencyHintMs: 500 });
     const firstSound = windows.find((w) => w.tone !== 0)?.at ?? 0;
-    return { ...compared, ...used, nowPlaying: await Promise.all(titles), silences: silences(windows.filter((w) => w.at >= firstSound), 500, hopMs), events, plan, windows };
+    return { ...compared, ...used, titles: await titles, titleSchedule: titleSchedule(T), silences: silences(windows.filter((w) => w.at >= firstSound), 500, hopMs), events, plan, windows };
   } finally {
     for (const stop of stops) stop();
     await engine.stop();

@@ -52,6 +52,13 @@ describe('buildPlan', () => {
     expect(plan.fallback.map((i) => i.media_id)).toEqual([3, 4]);
   });
 
+  it("gives a live item its show's own source password, and none (the player's) without one", () => {
+    const own = buildPlan({ player_id: 3, blocks: [blocks[0]!, blocks[1]!, { ...blocks[2]!, source_password: 'show-secret' }], alerts: [], files, from: T0 });
+    expect(own.items.find((i) => i.kind === 'live')?.password).toBe('show-secret');
+    const none = buildPlan({ player_id: 3, blocks: [{ ...blocks[2]!, source_password: null }], alerts: [], files, from: T0 });
+    expect(none.items[0]).not.toHaveProperty('password');
+  });
+
   it('leaves out what ended before `from`', () => {
     expect(buildPlan({ player_id: 3, blocks, alerts: [], files, from: T0 + 10_000 }).items[0]!.media_id).toBe(1);
   });

@@ -2,7 +2,7 @@
 // at the start of each show (whatever airs then ends), the playlist's crossfades, default-playlist
 // blocks as `fallback`, line-in as `live`; then the alerts in force spliced in (alerts.ts). Only
 // items with a local file air; one without (not fetched) leaves its time to the fallback.
-import type { RundownBlock, RundownItem } from '@airwave/contracts';
+import type { PlayoutRundownBlock as RundownBlock, RundownItem } from '@airwave/contracts';
 import type { Plan, PlannedItem } from '../engine/plan';
 import { spliceAlerts, type AlertPlay } from './alerts';
 
@@ -41,6 +41,8 @@ function plannedItem(block: RundownBlock, blockStart: number, item: RundownItem,
     context: block.kind === 'default_playlist' ? 'fallback' : 'show',
     show_id: block.show_id,
     show_name: block.name,
+    // a live show's own source password; without it the harbor takes the player's
+    ...(live && block.source_password ? { password: block.source_password } : {}),
   };
 }
 

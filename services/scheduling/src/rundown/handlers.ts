@@ -7,6 +7,7 @@ import type { SchedulingContext } from '../context';
 import { fieldError, resolveTime } from '../schedule/times';
 import { loadRundownPlayer } from './player';
 import { rundownOf } from './rundown';
+import { withShowPasswords } from '../shows/source-password';
 import { batchedBusSources } from './sources';
 
 /** The rundown of a player in [start, end), read in the player's zone when local. */
@@ -22,7 +23,10 @@ async function answerRundown({ db, bus }: SchedulingContext, id: number, start: 
 export function bindRundown(context: SchedulingContext) {
   return Promise.all([
     bindOperation(context.bus, scheduling.playerRundown, ({ id, start, end }, call) => answerRundown(context, id, start, end, call)),
-    // The same answer for the playout service, which has no user (issue 34).
-    bindOperation(context.bus, playoutInternal.rundown, ({ id, start, end }, call) => answerRundown(context, id, start, end, call)),
+    // The same answer for the playout service, which has no user (issue 34), with each live
+    // show's own source password (never in the public answer).
+    bindOperation(context.bus, playoutInternal.rundown, async ({ id, start, end }, call) =>
+      withShowPasswords(context.db, context.secrets, await answerRundown(context, id, start, end, call)),
+    ),
   ]);
 }

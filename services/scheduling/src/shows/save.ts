@@ -16,8 +16,9 @@ import { canManageTimeslots } from '../timeslots/rules';
 import { insertShow, showOwner, updateShow } from './queries';
 import { assertInsideOwnTimeslots } from './placement';
 import { mediaItemProblem, showOut, type ItemType, type ShowRow } from './rules';
+import { assertCanSeal, setShowSourcePassword } from './source-password';
 
-export type ShowInput = EntryInput & { id?: number | undefined; player_id: number; item_type: ItemType; item_id?: number | undefined };
+export type ShowInput = EntryInput & { id?: number | undefined; player_id: number; item_type: ItemType; item_id?: number | undefined; source_password?: string | null | undefined };
 
 /**
  * A media item must exist, be approved and not archived; a playlist must exist and be usable by the
@@ -48,6 +49,7 @@ export async function saveShow(context: SchedulingContext, sent: Sent<ShowInput>
   const normalized = validateEntry(input);
   const itemId = input.item_type === 'live' ? 0 : (input.item_id ?? 0); // a live show names nothing
   await checkItem(context, input.item_type, itemId, call);
+  assertCanSeal(context.secrets, input.source_password);
   const saved = await db.transaction().execute(async (trx) => {
     const zone = await playerZone(trx, input.player_id);
     const { owner, existing } = await ownerOf(trx, input.id, principal);
@@ -59,6 +61,7 @@ export async function saveShow(context: SchedulingContext, sent: Sent<ShowInput>
     await assertNoCollision(trx, 'shows', input.player_id, zone, planned.occurrences, { exclude: input.id });
     const values = { ...scheduleColumns({ ...input, local_start }, normalized), user_id: owner, item_type: input.item_type, item_id: itemId, flagged: null };
     const row = input.id ? await updateShow(trx, input.id, values) : await insertShow(trx, values);
+    row.source_password_sealed = await setShowSourcePassword(trx, context.secrets, row, input.source_password);
     const saved = showOut(row as ShowRow, zone, planned.exceptions);
     await events.record(trx, 'scheduling.show.saved', saved, principal);
     return saved;
