@@ -126,8 +126,18 @@ export function wav(seconds: number): Buffer {
 
 /** Picks an option of a Mantine Select by its label. */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('textbox', { name: label, exact: true }).or(page.getByRole('combobox', { name: label, exact: true })).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const field = page.getByRole('textbox', { name: label, exact: true }).or(page.getByRole('combobox', { name: label, exact: true }));
+  // The list is opened again if the page drew the field anew meanwhile (a list of choices that
+  // arrived, the language applied after login), which closes it.
+  for (let attempt = 1; ; attempt += 1) {
+    await field.click();
+    try {
+      await page.getByRole('option', { name: option, exact: true }).click({ timeout: limit(attempt < 3 ? 4000 : 15_000) });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
