@@ -69,8 +69,8 @@ describe.skipIf(!browserAvailable)('console: players', () => {
     await expect(input(dialog, 'Time zone').inputValue()).resolves.toBe('Europe/London');
     await dialog.getByLabel('Description').fill('The network feed, from London');
     await dialog.getByRole('button', { name: 'Save player' }).click();
-    await page.getByText('Network was saved.').last().waitFor();
-    await expect(row('Network').textContent()).resolves.toContain('from London');
+    // (an earlier "Network was saved." notice may still be shown: the row is read until it changes)
+    await expect.poll(() => row('Network').textContent()).toContain('from London');
     const { client } = await adminApi(run);
     const saved = (await client.scheduling.playerList({})).find((p) => p.name === 'Network')!;
     expect(saved).toMatchObject({ can_sync: true, timezone: 'Europe/London', ip_address: '192.0.2.10', support_video: true, station_id_image_duration: 10 });
