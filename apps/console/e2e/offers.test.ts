@@ -6,7 +6,7 @@
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, browserAvailable, choose, seedMedia, startConsole, wav, type ConsoleRun } from './support';
+import { adminApi, browserAvailable, choose, go, seedMedia, startConsole, wav, type ConsoleRun } from './support';
 
 describe.skipIf(!browserAvailable)('console: only what a user may do is offered (issue 35)', () => {
   let run: ConsoleRun;
@@ -92,7 +92,7 @@ describe.skipIf(!browserAvailable)('console: only what a user may do is offered 
     const { page } = await run.open('north', 'north-password', 1366);
     expect(await links(page)).toEqual(['On air', 'Media', 'Schedule', 'Rundown', 'Players', 'Playlists', 'Alerts', 'Account settings']);
     // manage_players is granted for every player or none: the server refuses it for one.
-    await page.goto('/players');
+    await go(page, 'Players');
     await page.getByRole('table', { name: 'Players' }).getByText('North FM').waitFor();
     for (const name of ['New player', 'Edit North FM', 'Delete North FM']) expect(await count(page, 'button', name)).toBe(0);
     expect(await status(client.scheduling.playerDelete({ id: north }))).toBe(403);
