@@ -1,6 +1,7 @@
 // Create or edit a show or a timeslot: one time or recurring, in the player's zone, with a
 // plain-language summary of what will be scheduled. The server's refusals (a collision names the
-// entry and time it overlaps) are shown in the dialog, which keeps what was typed.
+// entry and time it overlaps) are shown in the dialog, which keeps what was typed. A live show
+// (not a split) has its own source password, write only (SourcePasswordField).
 import { displayLocale } from '../lib/locale';
 import { msg } from '../i18n';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { useSession } from '../session/session-context';
 import { deleteEntry, saveEntry } from './entry-io';
 import { ExceptionList } from './ExceptionList';
 import { MediaPicker } from './MediaPicker';
+import { SourcePasswordField } from './SourcePasswordField';
 import { localLabel, restoreOccurrence, splitEntry } from './occurrence-io';
 import { summary, zoneName } from './recurrence';
 import type { EntryDraft, Mode, Player } from './schedule-types';
@@ -98,6 +100,7 @@ export function EntryModal({ initial, player, splitAt, onClose, onSaved, onChang
             {session.can('manage_timeslots') && <NumberInput label={t('For user (id)')} min={1} value={draft.userId} onChange={(v) => set('userId', Number(v) || session.user.id)} error={errors.user_id} />}
           </SimpleGrid>
         )}
+        {show && draft.itemType === 'live' && !splitAt && <SourcePasswordField draft={draft} onChange={(change) => setDraft((d) => ({ ...d, ...change }))} error={errors.source_password} />}
         <Text size="sm" aria-live="polite" data-testid="entry-summary">
           {show ? t('This show airs {{summary}}.', { summary: summary(draft, player.timezone, displayLocale()) }) : t('This timeslot airs {{summary}}.', { summary: summary(draft, player.timezone, displayLocale()) })}
         </Text>

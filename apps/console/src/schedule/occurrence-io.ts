@@ -76,7 +76,8 @@ export async function restoreOccurrence(kind: Occurrence['kind'], entryId: numbe
 
 /** "This and following": the series stops before `at`; a new one with the draft's fields carries on. */
 export async function splitEntry(draft: EntryDraft, player: Player, at: string): Promise<void> {
-  const { player_id: _player, ...fields } = entryInput(draft, player);
+  // A split takes no source password: the show's own is changed in its dialog, not from an occurrence.
+  const { player_id: _player, source_password: _password, ...fields } = entryInput(draft, player) as ReturnType<typeof entryInput> & { source_password?: unknown };
   const input = { ...fields, id: draft.id!, at };
   if (draft.kind === 'show') await api.scheduling.showSplit(input as Parameters<typeof api.scheduling.showSplit>[0]);
   else await api.scheduling.timeslotSplit(input as Parameters<typeof api.scheduling.timeslotSplit>[0]);

@@ -25,6 +25,12 @@ export interface EntryDraft {
   itemType: 'media' | 'live';
   itemId: number | null;
   itemTitle: string;
+  /** A live show's new source password (write only: "" keeps the stored one). */
+  sourcePassword: string;
+  /** Whether the saved show has its own source password (`has_source_password`). */
+  hasSourcePassword: boolean;
+  /** "Remove the show's password": the save sends `source_password: null`. */
+  removeSourcePassword: boolean;
   description: string;
   userId: number;
   /** A saved series' exceptions (skipped, moved, replaced occurrences; `matches: false` once the series' times left them). */
