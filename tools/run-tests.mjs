@@ -4,25 +4,26 @@
 //
 // Phase 1, two lanes side by side:
 //   - the whole-system API suites (`tests`, api/ and src/, three files at a time);
-//   - every other package through turbo, one at a time: unit and property tests, the console's
-//     browser suite.
-// Phase 2, alone: the suites that time what they hear or how fast a system recovers: the playout
-// engine's listening tests (`services/playout`), then the fault, container and on-air suites
-// (`tests`: faults/, containers/, playout/).
+//   - every other package through turbo, one at a time: unit and property tests.
+// Phase 2, one at a time: the console's browser suite (Chromium and an embedded server per file,
+// whose waits a busy CPU turns into timeouts), then the suites that time what they hear or how
+// fast a system recovers: the playout engine's listening tests (`services/playout`), then the
+// fault, container and on-air suites (`tests`: faults/, containers/, playout/).
 //
 // Every step runs even when an earlier one failed (as turbo's --continue); the exit code is 1 when
 // any failed, and a table of steps with their times and results closes the output.
 import { spawn } from 'node:child_process';
 
-const TIMED_ALONE = ['@airwave/tests', '@airwave/playout'];
+const ALONE = ['@airwave/tests', '@airwave/playout', '@airwave/console'];
 
 const steps = {
   api: { label: 'tests: API suites', command: 'pnpm', args: ['--filter', '@airwave/tests', 'run', 'test:api'] },
   packages: {
-    label: 'packages (turbo, one at a time)',
+    label: 'other packages (turbo, one at a time)',
     command: 'pnpm',
-    args: ['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', ...TIMED_ALONE.map((name) => `--filter=!${name}`)],
+    args: ['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', ...ALONE.map((name) => `--filter=!${name}`)],
   },
+  console: { label: 'console (browser suite)', command: 'pnpm', args: ['--filter', '@airwave/console', 'run', 'test'] },
   engine: { label: 'playout engine (listening)', command: 'pnpm', args: ['--filter', '@airwave/playout', 'run', 'test'] },
   timed: { label: 'tests: faults, containers, on air', command: 'pnpm', args: ['--filter', '@airwave/tests', 'run', 'test:timed'] },
 };
@@ -54,6 +55,7 @@ function run(name) {
 
 const started = Date.now();
 const results = [...(await Promise.all([run('api'), run('packages')]))];
+results.push(await run('console'));
 results.push(await run('engine'));
 results.push(await run('timed'));
 
