@@ -30,6 +30,7 @@ const show = (id: number) => ({
   item_type: 'live',
   item_id: 0,
   flagged: null,
+  has_source_password: false,
   exceptions: [],
 });
 const showSaved = (id: number) => frame('scheduling.show.saved', show(id));
