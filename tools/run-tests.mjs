@@ -16,16 +16,16 @@ import { spawn } from 'node:child_process';
 
 const ALONE = ['@airwave/tests', '@airwave/playout', '@airwave/console'];
 
+/** Each step is a pnpm command. */
 const steps = {
-  api: { label: 'tests: API suites', command: 'pnpm', args: ['--filter', '@airwave/tests', 'run', 'test:api'] },
+  api: { label: 'tests: API suites', args: ['--filter', '@airwave/tests', 'run', 'test:api'] },
   packages: {
     label: 'other packages (turbo, one at a time)',
-    command: 'pnpm',
     args: ['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', ...ALONE.map((name) => `--filter=!${name}`)],
   },
-  console: { label: 'console (browser suite)', command: 'pnpm', args: ['--filter', '@airwave/console', 'run', 'test'] },
-  engine: { label: 'playout engine (listening)', command: 'pnpm', args: ['--filter', '@airwave/playout', 'run', 'test'] },
-  timed: { label: 'tests: faults, containers, on air', command: 'pnpm', args: ['--filter', '@airwave/tests', 'run', 'test:timed'] },
+  console: { label: 'console (browser suite)', args: ['--filter', '@airwave/console', 'run', 'test'] },
+  engine: { label: 'playout engine (listening)', args: ['--filter', '@airwave/playout', 'run', 'test'] },
+  timed: { label: 'tests: faults, containers, on air', args: ['--filter', '@airwave/tests', 'run', 'test:timed'] },
 };
 
 /** Runs one step, each line of its output prefixed with its name; resolves to its result. */
@@ -33,7 +33,7 @@ function run(name) {
   const step = steps[name];
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn('pnpm', step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     for (const stream of [child.stdout, child.stderr]) {
       let pending = '';
       stream.setEncoding('utf8');

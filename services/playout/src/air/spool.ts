@@ -79,6 +79,14 @@ export class AsRunSpool {
 
   async #send(): Promise<void> {
     this.adopt();
+    // The file follows once a round ends, not after each batch: an entry sent but still on disk
+    // after a crash is sent again, and the log skips it as a duplicate.
+    if ((await this.#sendBatches()) > 0) this.#rewrite();
+  }
+
+  /** Sends batches until the spool is empty or the log cannot be reached; answers how many left it. */
+  async #sendBatches(): Promise<number> {
+    let removed = 0;
     while (this.#entries.length > 0) {
       const playerId = this.#entries[0]!.player_id;
       let count = 1;
@@ -89,14 +97,15 @@ export class AsRunSpool {
       } catch (error) {
         if (!(error instanceof AirwaveError && REFUSED.includes(error.code))) {
           this.options.logger.warn({ playerId, queued: this.#entries.length, err: error }, 'Playout: the as-run log is not reachable; entries wait in the local spool');
-          return;
+          return removed;
         }
         this.options.logger.error({ playerId, dropped: batch.length, err: error }, 'Playout: the as-run log refused entries; they are dropped');
       }
       // Entries appended meanwhile are behind these: remove exactly the batch sent.
       this.#entries.splice(0, batch.length);
-      this.#rewrite();
+      removed += batch.length;
     }
+    return removed;
   }
 
   /** Takes over the spool files of processes that stopped or died; their entries go first. */
