@@ -73,6 +73,18 @@ describe.each(modes)("a live show's source password (%s)", (mode) => {
     expect((await internal()).length).toBe(before);
   });
 
+  it('refuses a user who may not schedule on the player, setting or changing nothing', async () => {
+    const made = await system.api.post<Row>('/shows', { key: admin, body: show({ source_password: SHOW }) });
+    expect(made.status).toBe(200);
+    await system.api.post('/users', { key: admin, body: { username: 'listener', password: 'listener-pass' } });
+    const listener = (await system.api.login('listener', 'listener-pass')).key;
+    const later = { start: Math.floor(start / 1000) + 7200 };
+    expect((await system.api.post('/shows', { key: listener, body: show({ ...later, source_password: NEXT }) })).status).toBe(403);
+    expect((await system.api.put(`/shows/${made.body.data.id}`, { key: listener, body: show({ source_password: NEXT }) })).status).toBe(403);
+    expect((await internal()).map((b) => b.source_password)).toEqual([SHOW]);
+    await system.api.delete(`/shows/${made.body.data.id}`, { key: admin });
+  });
+
   it('writes no show source password into any log line or event', async () => {
     await expect.poll(() => events.length, { timeout: limit(5000) }).toBeGreaterThanOrEqual(4);
     for (const secret of [SHOW, NEXT]) {
