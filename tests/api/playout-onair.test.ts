@@ -1,11 +1,13 @@
 // The embedded default on air (issue 34): with `liquidsoap` on the PATH it airs a player whose
-// playout is airwave to its Icecast mount; a listener (ffmpeg) hears the show on air, then the next
-// show's tone from its hard start, and the as-run log has what the engine reported, with actual
-// starts. Needs liquidsoap, icecast2, ffmpeg and sox (CI installs them); skipped without them.
+// playout is airwave to its Icecast mount; a listener (ffmpeg) hears the show on air. Then, as a
+// station would, the show on air is cut short through the API and the next show added 10 s ahead:
+// the listener hears the next show's tone from its hard start, and the old one no more, and the
+// as-run log has what the engine reported, with actual starts. Needs liquidsoap, icecast2, ffmpeg
+// and sox (CI installs them); skipped without them.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { detectTones, haveTools, makeTone, recordMount, startIcecast, transitions, type PrivateIcecast } from '@airwave/playout/listen';
+import { detectTones, goertzel, haveTools, makeTone, recordMount, startIcecast, transitions, type PrivateIcecast } from '@airwave/playout/listen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestSystem, type TestSystem } from '../src/harness';
 import { makeMediaItem } from '../src/media-items';
@@ -21,24 +23,24 @@ describe.skipIf(missing.length > 0)('the embedded default on air', () => {
   let player: number;
   const tones = { a: 0, b: 0 };
   let switchAt = 0;
+  let showStart = 0;
+  let first = 0;
+  const show = (start: number, duration: number, item: number) => ({ player_id: player, mode: 'once', start: new Date(start).toISOString(), duration, item_type: 'media', item_id: item });
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'onair-'));
     icecast = await startIcecast();
     system = await startTestSystem('embedded', { PLAYOUT_ENGINE: 'auto' });
     admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
-    tones.a = await makeMediaItem(system.api, system.url, admin, await readFile(await makeTone(join(dir, 'a.wav'), 440, 120)), 'Tone 440');
+    tones.a = await makeMediaItem(system.api, system.url, admin, await readFile(await makeTone(join(dir, 'a.wav'), 440, 600, { rate: 11025, channels: 1 })), 'Tone 440');
     tones.b = await makeMediaItem(system.api, system.url, admin, await readFile(await makeTone(join(dir, 'b.wav'), 880, 120)), 'Tone 880');
     player = (await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'On air', timezone: 'UTC', playout: 'airwave', stream_url: icecast.url('/onair.mp3'), source_password: icecast.sourcePassword } })).body.data.id;
-    // The first show runs long enough for the playout to take the lease, copy the files and start
-    // Liquidsoap on a machine busy with other suites (30 s was not always enough in CI; 60 s once
-    // not at a load average of 29): a minute, longer on a busy machine, within its 120 s file.
-    const showStart = Math.floor(Date.now() / 1000) * 1000 - 5000;
-    switchAt = showStart + Math.min(110_000, Math.max(60_000, limit(30_000)));
-    const show = (start: number, duration: number, item: number) =>
-      system.api.post('/shows', { key: admin, body: { player_id: player, mode: 'once', start: new Date(start).toISOString(), duration, item_type: 'media', item_id: item } });
-    expect((await show(showStart, (switchAt - showStart) / 1000, tones.a)).status).toBe(200);
-    expect((await show(switchAt, 120, tones.b)).status).toBe(200);
+    // The first show runs for ten minutes: long enough for the playout to take the lease, copy the
+    // files and start Liquidsoap on a busy machine. The test cuts it once it is heard.
+    showStart = Math.floor(Date.now() / 1000) * 1000 - 5000;
+    const created = await system.api.post<{ id: number }>('/shows', { key: admin, body: show(showStart, 600, tones.a) });
+    expect(created.status).toBe(200);
+    first = created.body.data.id;
   }, limit(180_000));
   afterAll(async () => {
     await system?.stop();
@@ -46,23 +48,29 @@ describe.skipIf(missing.length > 0)('the embedded default on air', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('airs the show on air, then the next one from its hard start, and logs what aired', async () => {
+  it('airs the show on air, cut short and followed by a show added 10 s ahead from its hard start, and logs what aired', async () => {
     // The mount exists once the playout took the lease and its Liquidsoap connected.
-    await expect.poll(async () => (await fetch(icecast.url('/onair.mp3'), { signal: AbortSignal.timeout(2000) }).then((r) => (void r.body?.cancel(), r.status), () => 0)), { timeout: limit(20_000), interval: 250 }).toBe(200);
+    await expect.poll(async () => (await fetch(icecast.url('/onair.mp3'), { signal: AbortSignal.timeout(2000) }).then((r) => (void r.body?.cancel(), r.status), () => 0)), { timeout: limit(60_000), interval: 250 }).toBe(200);
     const recorder = recordMount(icecast.url('/onair.mp3'));
     await recorder.started;
-    const wait = switchAt + 8000 - Date.now();
-    expect(wait, 'the first show was on air before its end').toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    // What a station does when news breaks: the show on air ends in 10 s, the next one starts then.
+    switchAt = Math.ceil((Date.now() + 10_000) / 1000) * 1000;
+    expect((await system.api.put(`/shows/${first}`, { key: admin, body: show(showStart, (switchAt - showStart) / 1000, tones.a) })).status).toBe(200);
+    expect((await system.api.post('/shows', { key: admin, body: show(switchAt, 120, tones.b) })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, switchAt + 8000 - Date.now()));
     const recording = await recorder.stop();
     const heard = transitions(detectTones(recording.samples, { rate: recording.rate, candidates: [440, 880] }));
     const switched = heard.find((t) => t.to === 880);
-    expect(heard.map((t) => t.to)).toContain(440);
+    // the tone the recording began with is the first transition's `from`
+    expect([heard[0]?.from, ...heard.map((t) => t.to)], JSON.stringify(heard)).toContain(440);
     expect(switched, JSON.stringify(heard)).toBeDefined();
-    // Heard at the show's start plus the stream's latency (a few seconds at most).
+    // Heard at the show's start plus the stream's latency (a few seconds at most)...
     const late = recording.t0 + switched!.at - switchAt;
     expect(late).toBeGreaterThan(-500);
     expect(late).toBeLessThan(5000);
+    // ...and the show that was cut is not heard under the next one (40 dB down at least).
+    const [from, to] = [switched!.at + 300, switched!.at + 4000].map((ms) => Math.round((ms * recording.rate) / 1000));
+    expect(goertzel(recording.samples, from!, to!, recording.rate, 440) / goertzel(recording.samples, from!, to!, recording.rate, 880)).toBeLessThan(1e-4);
     const monitor = await system.api.get<{ results: { media_id: number; context: string; unix_timestamp: string }[] }>('/players/monitor', {
       key: admin,
       query: { player_id: player, date_start: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), date_end: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) },

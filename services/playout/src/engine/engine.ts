@@ -13,7 +13,7 @@ import { freePort } from './ports';
 import { Reconciler } from './reconcile';
 import { liquidsoapScript } from './script';
 import { LiquidsoapTelnet } from './telnet';
-import { fallbackPlaylist, requestUri, timeline, type Action, type TimelineOptions } from './timeline';
+import { defaultTimelineOptions, fallbackPlaylist, requestUri, timeline, type Action, type TimelineOptions } from './timeline';
 
 export interface LiquidsoapEngineOptions {
   playerId: number;
@@ -170,7 +170,14 @@ export class LiquidsoapEngine implements PlayerEngine {
       await writeFile(join(this.dir!, 'default.m3u'), text);
     }
     const state = this.reconciler.state;
-    const fresh = timeline(plan, Date.now(), this.timing(), { failed: state.failed, playing: state.playing });
+    const now = Date.now();
+    const timing = this.timing();
+    const fresh = timeline(plan, now, timing, { failed: state.failed, playing: state.playing });
+    for (const cut of this.reconciler.cuts(fresh, now, (timing.hardFadeS ?? defaultTimelineOptions.hardFadeS) * 1000)) {
+      this.options.log?.('info', 'plan changed: item on air cut short', { deck: cut.deck, key: cut.key, at: cut.at });
+      await this.telnet.command(`${cut.deck}.cut ${(cut.at / 1000).toFixed(3)}`);
+      this.reconciler.cut(cut);
+    }
     for (const deck of this.reconciler.stale(fresh)) {
       this.options.log?.('info', 'plan changed: queued items replaced', { deck });
       await this.telnet.command(`${deck}.flush`);

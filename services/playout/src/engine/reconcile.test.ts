@@ -47,4 +47,24 @@ describe('reconciling a new plan with what Liquidsoap was told', () => {
     r.reset();
     expect([r.done.size, r.failed.size, r.state.playing]).toEqual([0, 0, undefined]);
   });
+
+  it('cuts the item on air when a hard start moves in front of it, or at once (after the fade) when it leaves the plan', () => {
+    const r = new Reconciler();
+    const long = item(1, 0, { duration: 60_000 });
+    pushDue(r, plan([long]), T - 3000);
+    r.started('deck_a', 'b:1');
+    // the same plan: nothing to cut
+    expect(r.cuts(timeline(plan([long]), T + 5000, {}, { failed: r.failed, playing: r.state.playing }), T + 5000, 100)).toEqual([]);
+    // a hard start at T+20 s, planned at T+10 s: the item on air ends there
+    const added = plan([{ ...long, duration: 20_000 }, item(2, 20_000, { hard: true })]);
+    const cuts = r.cuts(timeline(added, T + 10_000, {}, { failed: r.failed, playing: r.state.playing }), T + 10_000, 100);
+    expect(cuts).toEqual([{ deck: 'deck_a', key: 'b:1', at: T + 20_000 }]);
+    r.cut(cuts[0]!);
+    // told once: the same change again cuts nothing more
+    expect(r.cuts(timeline(added, T + 11_000, {}, { failed: r.failed, playing: r.state.playing }), T + 11_000, 100)).toEqual([]);
+    // the item leaves the plan: it ends a fade from now
+    expect(r.cuts(timeline(plan([]), T + 12_000, {}, { playing: r.state.playing }), T + 12_000, 100)).toEqual([{ deck: 'deck_a', key: 'b:1', at: T + 12_100 }]);
+    // once it has ended there is nothing to cut
+    expect(r.cuts(timeline(plan([]), T + 21_000, {}, {}), T + 21_000, 100)).toEqual([]);
+  });
 });

@@ -1,12 +1,22 @@
 // What the engine has told Liquidsoap: actions done, files that failed, the main item on air and
-// its deck, and per deck the items pushed that have not started yet. When a new plan differs for
-// any of those, that deck's queue is flushed and they are pushed again from the new plan (what is
-// on air keeps airing).
+// its deck, per deck the items pushed that have not started yet, and the item each deck is airing
+// with the end it was given. When a new plan differs for waiting items, that deck's queue is
+// flushed and they are pushed again from the new plan; when it ends an item on air sooner (a hard
+// start moved in front of it, or the item left the plan), that deck is cut at the new end.
 import { requestUri, type Action, type Deck, type PushAction, type TimelineState } from './timeline';
 
 interface Queued {
   key: string;
   signature: string;
+  /** Where it stops sounding, Unix ms. */
+  endAt: number;
+}
+
+/** A deck to cut short: its item on air ends at `at` (Unix ms) instead. */
+export interface DeckCut {
+  deck: Deck;
+  key: string;
+  at: number;
 }
 
 const signature = (a: PushAction) => `${a.deck} ${a.from} ${a.until} ${requestUri(a)}`;
@@ -17,12 +27,14 @@ export class Reconciler {
   readonly failed = new Set<string>();
   private playing?: { key: string; deck: Deck };
   private queued = new Map<Deck, Queued[]>();
+  private airing = new Map<Deck, { key: string; endAt: number }>();
 
   reset() {
     this.done.clear();
     this.failed.clear();
     this.playing = undefined;
     this.queued.clear();
+    this.airing.clear();
   }
 
   /** What timeline() needs to know of the past. */
@@ -35,7 +47,7 @@ export class Reconciler {
   }
 
   pushed(a: PushAction) {
-    this.queued.set(a.deck, [...(this.queued.get(a.deck) ?? []), { key: a.key, signature: signature(a) }]);
+    this.queued.set(a.deck, [...(this.queued.get(a.deck) ?? []), { key: a.key, signature: signature(a), endAt: a.endAt }]);
   }
 
   fail(key: string) {
@@ -47,7 +59,29 @@ export class Reconciler {
     if (deck !== 'alert') this.playing = { key, deck };
     const list = this.queued.get(deck) ?? [];
     const at = list.findIndex((q) => q.key === key);
+    if (at >= 0) this.airing.set(deck, { key, endAt: list[at]!.endAt });
     if (at >= 0) list.splice(0, at + 1);
+  }
+
+  /**
+   * The decks whose item on air the fresh timeline (computed with nothing done) ends sooner than
+   * it was told: at the item's new cut, or `fadeMs` from now when the plan no longer has it.
+   */
+  cuts(fresh: Action[], now: number, fadeMs: number): DeckCut[] {
+    const out: DeckCut[] = [];
+    for (const [deck, air] of this.airing) {
+      if (air.endAt <= now) continue;
+      const push = fresh.find((a): a is PushAction => a.kind === 'push' && a.deck === deck && a.key === air.key);
+      const at = push ? push.endAt : now + fadeMs;
+      if (at < air.endAt) out.push({ deck, key: air.key, at });
+    }
+    return out;
+  }
+
+  /** The deck was told to end its item on air at `at`. */
+  cut(c: DeckCut) {
+    const air = this.airing.get(c.deck);
+    if (air?.key === c.key) this.airing.set(c.deck, { key: c.key, endAt: c.at });
   }
 
   /** The decks whose waiting items the fresh timeline (computed with nothing done) no longer matches. */

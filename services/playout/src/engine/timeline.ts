@@ -29,6 +29,8 @@ export interface PushAction {
   /** The deck's window, Unix ms: it plays from `from` (the start, or `lateStartMs` after a late push) to `until`. */
   from: number;
   until: number;
+  /** Where the item stops sounding (its cut): the window closes `closeMarginMs` later. */
+  endAt: number;
   cueIn: number;
   cueOut: number;
   fadeIn: number;
@@ -142,6 +144,7 @@ function pushesFor(items: PlannedItem[], channel: Channel, now: number, o: Timel
       item,
       from,
       until,
+      endAt: cut.endAt,
       cueIn: item.cue_in + (from - item.start) / 1000,
       cueOut: item.cue_in + (cut.endAt - item.start) / 1000,
       fadeIn,

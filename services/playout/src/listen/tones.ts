@@ -8,9 +8,12 @@ const run = promisify(execFile);
 /** Distinct frequencies far enough apart for 50 ms Goertzel windows (bins 20 Hz wide). */
 export const TONES = [440, 550, 660, 770, 880, 990, 1100, 1210, 1320, 1430, 1540, 1650] as const;
 
-/** Writes `seconds` of a sine at `frequency` Hz (amplitude -6 dBFS) to `path` (.wav). */
-export async function makeTone(path: string, frequency: number, seconds: number): Promise<string> {
-  await run('sox', ['-n', '-r', '44100', '-c', '2', '-b', '16', path, 'synth', String(seconds), 'sine', String(frequency), 'gain', '-6']);
+/**
+ * Writes `seconds` of a sine at `frequency` Hz (amplitude -6 dBFS) to `path` (.wav), 44.1 kHz
+ * stereo unless told (a long tone to upload is smaller in mono at a lower rate).
+ */
+export async function makeTone(path: string, frequency: number, seconds: number, format: { rate?: number; channels?: number } = {}): Promise<string> {
+  await run('sox', ['-n', '-r', String(format.rate ?? 44100), '-c', String(format.channels ?? 2), '-b', '16', path, 'synth', String(seconds), 'sine', String(frequency), 'gain', '-6']);
   return path;
 }
 
