@@ -56,6 +56,22 @@ describe.skipIf(skipReason)(`fault: PostgreSQL fails under write load${skipReaso
     return result.rows.filter((r) => r.ended).length;
   }
 
+  /**
+   * Ends every backend at a moment one of them is in the middle of a statement or a transaction
+   * (asked again until so, for up to a second), so a termination lands inside a write rather than
+   * on idle connections only, as it did by chance on a busy machine and seldom on an idle one.
+   */
+  async function terminateBackendsMidWrite(): Promise<number> {
+    const giveUp = Date.now() + 1000;
+    for (;;) {
+      const result = await sql<{ ended: boolean }>`select pg_terminate_backend(pid) as ended from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()
+        and exists (select 1 from pg_stat_activity busy where busy.datname = current_database() and busy.pid <> pg_backend_pid() and busy.state in ('active', 'idle in transaction'))`.execute(cluster.database.root);
+      if (result.rows.length > 0) return result.rows.filter((r) => r.ended).length;
+      if (Date.now() > giveUp) return terminateBackends();
+    }
+  }
+
   /** Runs the write load, injects the fault, waits for recovery, checks everything and reports the figures. */
   async function underLoad(fault: string, inject: () => Promise<FaultRun>): Promise<{ writes: Write[]; run: FaultRun }> {
     const load = startWriteLoad(gateway, fixture, fault.split(' ')[0]!.toLowerCase());
@@ -93,14 +109,15 @@ describe.skipIf(skipReason)(`fault: PostgreSQL fails under write load${skipReaso
   }
 
   it(`backends terminated (${TERMINATIONS} times, 200 ms apart): 503 for the writes on them, then 2xx, nothing lost or late`, async () => {
-    // A write takes a few milliseconds, so most terminations end idle connections (which the pool
-    // drops without a failed request); many rounds catch writes in the middle of their transaction.
+    // A write takes a few milliseconds, so a termination at a random moment mostly ends idle
+    // connections (which the pool drops without a failed request): each one waits for a backend busy
+    // with a write.
     const { writes } = await underLoad(`Backends terminated ×${TERMINATIONS}`, async () => {
       const began = Date.now();
       let ended = 0;
       for (let i = 0; i < TERMINATIONS; i += 1) {
         if (i > 0) await sleep(200);
-        ended += await terminateBackends();
+        ended += await terminateBackendsMidWrite();
       }
       return { began, ended: Date.now(), notes: `${ended} backends ended` };
     });

@@ -8,6 +8,7 @@ export const playoutConfig = {
   PLAYOUT_ENGINE: z.enum(['auto', 'off']).default('auto').describe('auto: air the players whose playout is airwave when `liquidsoap` is on the PATH; off: air nothing.'),
   PLAYOUT_MEDIA_DIR: z.string().min(1).optional().describe('The media library\'s files (the media service\'s DATA_DIR/media, mounted read only); default DATA_DIR/media.'),
   PLAYOUT_CACHE_DIR: z.string().min(1).optional().describe('Local copies of the next hours\' files; default DATA_DIR/playout-cache.'),
+  PLAYOUT_SPOOL_DIR: z.string().min(1).optional().describe('The as-run spool: what aired, kept until the as-run log has it (on a volume that outlives the container, shared by replicas or not); default PLAYOUT_CACHE_DIR/asrun-spool.'),
   PLAYOUT_HOURS_AHEAD: z.coerce.number().min(0.1).max(48).default(6).describe('Hours of each player\'s rundown kept planned and on local disk.'),
   PLAYOUT_MAX_PLAYERS: z.coerce.number().int().min(1).max(10_000).default(1000).describe('Players one replica airs at most; more replicas take the rest (leases).'),
   PLAYOUT_LEASE_RENEW_MS: ms(2000, 100, 60_000).describe('How often a replica renews its players\' leases and takes free or expired ones.'),

@@ -57,7 +57,7 @@ export function createPlayoutService(options: PlayoutOptions = {}): ServiceDefin
       const cacheDir = config.PLAYOUT_CACHE_DIR ?? join(config.DATA_DIR, 'playout-cache');
       const files = new FileCache(cacheDir, (key) => storage.open(key), bus, logger);
       // As-run entries not yet delivered, on disk: a restart delivers them (air/spool.ts).
-      const spool = new AsRunSpool({ dir: join(cacheDir, 'asrun-spool'), bus, logger });
+      const spool = new AsRunSpool({ dir: config.PLAYOUT_SPOOL_DIR ?? join(cacheDir, 'asrun-spool'), bus, logger });
       const supervisor = new Supervisor({
         db,
         bus,
