@@ -55,6 +55,23 @@ async function* limitedChunks(body: Readable, maxBytes: number): AsyncGenerator<
 /** Resolves once `stream` has closed its file, so that removing the file cannot race its opening. */
 const closed = (stream: WriteStream) => new Promise<void>((done) => (stream.closed ? done() : stream.once('close', () => done())));
 
+/** Copies `body` to `path` through a partial file renamed once complete; nothing is kept on failure. */
+async function copyIn(path: string, body: Readable, maxBytes: number): Promise<number> {
+  await mkdir(dirname(path), { recursive: true });
+  const partial = `${path}.partial`;
+  const file = createWriteStream(partial, { mode: 0o640 });
+  try {
+    await pipeline(limitedChunks(body, maxBytes), file);
+    await rename(partial, path);
+    return file.bytesWritten;
+  } catch (error) {
+    await closed(file);
+    // The failure of the copy is the one to report, not a failure to remove what it left.
+    await rm(partial, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
 export interface Storage {
   /**
    * Stores a stream under `key`, refusing (and removing) it past `maxBytes`. Resolves to its size.
@@ -87,18 +104,15 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(key, body, maxBytes) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      const partial = `${path}.partial`;
-      const file = createWriteStream(partial, { mode: 0o640 });
+      // A body that fails before the copy reads it (while the directory is made: a client gone
+      // mid-upload) must not emit its error to no listener, which throws it out of the process;
+      // the copy still sees it (the body is `errored`) and reports it as IncompleteBodyError.
+      const held = () => undefined;
+      body.on('error', held);
       try {
-        await pipeline(limitedChunks(body, maxBytes), file);
-        await rename(partial, path);
-        return file.bytesWritten;
-      } catch (error) {
-        await closed(file);
-        // The failure of the copy is the one to report, not a failure to remove what it left.
-        await rm(partial, { force: true }).catch(() => undefined);
-        throw error;
+        return await copyIn(path, body, maxBytes);
+      } finally {
+        body.off('error', held);
       }
     },
     read(key, range) {

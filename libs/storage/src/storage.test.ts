@@ -55,6 +55,9 @@ describe('local storage', () => {
       },
       // Gone before the file was even opened (a client that left while it was authenticated).
       early: () => new Readable({ read() {} }).destroy(),
+      // Failed with an error while the directory is made (emitted on the next tick): reported, not
+      // thrown out of the process as an error with no listener.
+      'failed-early': () => new Readable({ read() {} }).destroy(new Error('connection reset')),
     };
     for (const [name, body] of Object.entries(bodies)) {
       const key = `uploads/${name}`;
