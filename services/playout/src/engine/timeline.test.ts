@@ -42,6 +42,19 @@ describe('timeline: what the engine tells Liquidsoap when', () => {
     expect(pb).toMatchObject({ from: T + 6000, deck: 'deck_b' });
   });
 
+  it('ends at a hard start an item whose crossfade runs past a short item into it', () => {
+    // a crosses into b over 1 s, but b is cut at 2.8 s by c, which comes to a's deck: a ends (fading
+    // from b's start) by 2.6 s, so that its deck is closed and settled for c at 2.8 s
+    const a = item(0, 3000, { crossfade: 1 });
+    const b = item(2000, 800);
+    const c = item(2800, 4000, { hard: true });
+    const [pa, pb, pc] = pushes(plan([a, b, c]), T - 9000);
+    expect(pa).toMatchObject({ deck: 'deck_a', endAt: T + 2600, until: T + 2660, cueOut: 2.6, fadeOut: 0.6 });
+    expect(pb).toMatchObject({ deck: 'deck_b', from: T + 2000, endAt: T + 2800, fadeIn: 1 });
+    expect(pc).toMatchObject({ key: c.key, deck: 'deck_a', from: T + 2800 });
+    expect(pc!.at).toBeLessThanOrEqual(T + 2800);
+  });
+
   it('crosses an item into the next over its crossfade', () => {
     const a = item(0, 5000, { crossfade: 1.5 });
     const b = item(3500, 5000);

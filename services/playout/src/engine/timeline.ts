@@ -10,7 +10,8 @@
 //   the deck's previous window has closed (plus `settleMs`) when that is later.
 // - An item is cut at its end, or at the start of the next item when that overlaps it by more
 //   than its crossfade (or is a hard start): the cut fades for `hardFadeS`. A crossfade fades the
-//   item out and the next in across the overlap.
+//   item out and the next in across the overlap. A hard start ends every item before it, also one
+//   whose crossfade runs past a short item into it.
 // - An item already under way starts `lateStartMs` after its push, at its cue-in plus the
 //   lateness at that instant.
 import type { PlannedItem, Plan } from './plan';
@@ -110,6 +111,28 @@ export function cutOf(item: PlannedItem, next: PlannedItem | undefined, o: Timel
   return { endAt: Math.max(item.start, next.start), fadeOut: o.hardFadeS, cross: 0 };
 }
 
+/**
+ * An item's cut in its channel (items by start): by the next item (cutOf), or sooner by a later
+ * hard start it would still sound over (its crossfade into a short item runs past that item). Then
+ * it ends, its crossfade shortened to what is left, early enough for its deck, which the hard
+ * start's item comes to, to be free (closed and settled) by that start; never before the next
+ * item starts.
+ */
+export function cutIn(items: readonly PlannedItem[], index: number, o: TimelineOptions): Cut {
+  const item = items[index]!;
+  const next = items[index + 1];
+  const cut = cutOf(item, next, o);
+  const handOver = o.closeMarginMs + o.settleMs + HAND_OVER_SLACK_MS;
+  const hard = items.slice(index + 2).find((later) => later.hard && later.start < cut.endAt + handOver);
+  if (!hard || !next) return cut;
+  const endAt = Math.min(cut.endAt, hard.start, Math.max(item.start, next.start, hard.start - handOver));
+  if (endAt === cut.endAt) return cut;
+  return { endAt, fadeOut: Math.max(o.hardFadeS, cut.cross > 0 ? (endAt - next.start) / 1000 : 0), cross: cut.cross };
+}
+
+/** Two frames, for a push to reach Liquidsoap before the window it opens. */
+const HAND_OVER_SLACK_MS = 40;
+
 /** Which deck each item of a channel plays on: main alternates two decks, so a crossfade overlaps. */
 export function deckOf(channel: Channel, index: number, playing?: { index: number; deck: Deck }): Deck {
   if (channel === 'alert') return 'alert';
@@ -124,7 +147,7 @@ function pushesFor(items: PlannedItem[], channel: Channel, now: number, o: Timel
   const lastClose = new Map<Deck, number>();
   let prevCross = 0;
   items.forEach((item, i) => {
-    const cut = cutOf(item, items[i + 1], o);
+    const cut = cutIn(items, i, o);
     const deck = deckOf(channel, i, playing);
     const fadeIn = prevCross;
     prevCross = cut.cross;
