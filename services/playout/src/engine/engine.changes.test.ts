@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limit } from '../../../../vitest.shared';
-import { detectTones, goertzel, haveTools, makeTone, recordMountWhenUp, startIcecast, transitions, type PrivateIcecast } from '../listen';
+import { detectTones, haveTools, makeTone, recordMountWhenUp, startIcecast, toneRatio, transitions, type PrivateIcecast } from '../listen';
 import { LiquidsoapEngine } from './engine';
 import type { PlannedItem } from './plan';
 
@@ -57,10 +57,7 @@ describe.skipIf(missing.length > 0)('the Liquidsoap engine when the plan changes
     const recording = await rec.stop();
     const heard = transitions(detectTones(recording.samples, { rate: recording.rate, candidates: [ON_AIR, ADDED, FALLBACK] }));
     /** How loud `tone` is against `than` between two instants (a power ratio: mixed equally is about 1). */
-    const against = (tone: number, than: number, from: number, to: number) => {
-      const [a, b] = [from, to].map((x) => Math.max(0, Math.round(((x - recording.t0) * recording.rate) / 1000)));
-      return goertzel(recording.samples, a!, b!, recording.rate, tone) / goertzel(recording.samples, a!, b!, recording.rate, than);
-    };
+    const against = (tone: number, than: number, from: number, to: number) => toneRatio(recording.samples, recording.rate, tone, than, from - recording.t0, to - recording.t0);
     // the tone the recording began with (the first transition's `from`), then every change
     const tones = [{ to: heard[0]?.from ?? 0, at: recording.t0 }, ...heard.map((h) => ({ to: h.to, at: recording.t0 + h.at }))];
     return { onAir, heard: tones, against };

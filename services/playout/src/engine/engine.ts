@@ -169,16 +169,14 @@ export class LiquidsoapEngine implements PlayerEngine {
       // the playlist watches its file (inotify): no command, so pushes due now are not held up
       await writeFile(join(this.dir!, 'default.m3u'), text);
     }
-    const state = this.reconciler.state;
-    const now = Date.now();
-    const timing = this.timing();
-    const fresh = timeline(plan, now, timing, { failed: state.failed, playing: state.playing });
-    for (const cut of this.reconciler.cuts(fresh, now, (timing.hardFadeS ?? defaultTimelineOptions.hardFadeS) * 1000)) {
+    const timing = { ...defaultTimelineOptions, ...this.timing() };
+    const changes = this.reconciler.changes(plan, Date.now(), timing);
+    for (const cut of changes.cuts) {
       this.options.log?.('info', 'plan changed: item on air cut short', { deck: cut.deck, key: cut.key, at: cut.at });
-      await this.telnet.command(`${cut.deck}.cut ${(cut.at / 1000).toFixed(3)}`);
+      await this.telnet.command(`${cut.deck}.cut ${(cut.at / 1000).toFixed(3)} ${timing.hardFadeS}`);
       this.reconciler.cut(cut);
     }
-    for (const deck of this.reconciler.stale(fresh)) {
+    for (const deck of changes.flush) {
       this.options.log?.('info', 'plan changed: queued items replaced', { deck });
       await this.telnet.command(`${deck}.flush`);
       this.reconciler.flushed(deck);

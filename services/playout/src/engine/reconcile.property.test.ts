@@ -36,13 +36,13 @@ class ModelEngine {
   update(plan: Plan, now: number) {
     this.plan = plan;
     const r = this.reconciler;
-    const fresh = timeline(plan, now, o, { failed: r.failed, playing: r.state.playing });
-    for (const cut of r.cuts(fresh, now, o.hardFadeS * 1000)) {
+    const changes = r.changes(plan, now, o);
+    for (const cut of changes.cuts) {
       const deck = this.decks.get(cut.deck);
       if (deck) deck.until = Math.min(deck.until, cut.at);
       r.cut(cut);
     }
-    for (const name of r.stale(fresh)) {
+    for (const name of changes.flush) {
       if (!this.decks.get(name)?.started) this.decks.delete(name);
       r.flushed(name);
     }

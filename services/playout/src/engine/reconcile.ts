@@ -3,7 +3,8 @@
 // with the end it was given. When a new plan differs for waiting items, that deck's queue is
 // flushed and they are pushed again from the new plan; when it ends an item on air sooner (a hard
 // start moved in front of it, or the item left the plan), that deck is cut at the new end.
-import { requestUri, type Action, type Deck, type PushAction, type TimelineState } from './timeline';
+import type { Plan } from './plan';
+import { requestUri, timeline, type Action, type Deck, type PushAction, type TimelineOptions, type TimelineState } from './timeline';
 
 interface Queued {
   key: string;
@@ -59,8 +60,18 @@ export class Reconciler {
     if (deck !== 'alert') this.playing = { key, deck };
     const list = this.queued.get(deck) ?? [];
     const at = list.findIndex((q) => q.key === key);
-    if (at >= 0) this.airing.set(deck, { key, endAt: list[at]!.endAt });
-    if (at >= 0) list.splice(0, at + 1);
+    if (at < 0) return;
+    this.airing.set(deck, { key, endAt: list[at]!.endAt });
+    list.splice(0, at + 1);
+  }
+
+  /**
+   * What a new plan changes in what Liquidsoap was told: the items on air to cut short, and the
+   * decks whose waiting items to flush (and push again from the plan).
+   */
+  changes(plan: Plan, now: number, options: TimelineOptions): { cuts: DeckCut[]; flush: Deck[] } {
+    const fresh = timeline(plan, now, options, { failed: this.failed, playing: this.playing });
+    return { cuts: this.cuts(fresh, now, options.hardFadeS * 1000), flush: this.stale(fresh) };
   }
 
   /**

@@ -83,6 +83,7 @@ ${name}_q = request.queue(id="${name}_q")
 ${name}_from = ref(0.)
 ${name}_until = ref(0.)
 ${name}_cut = ref(infinity)
+${name}_cut_fade = ref(0.1)
 # A deck holds one item at a time: a push comes once the deck's previous window closed, so it
 # replaces whatever is left (a cut item, or the same push retried after a timeout).
 def ${name}_push(uri) =
@@ -106,18 +107,21 @@ server.register(namespace="${name}", "window", fun (arg) -> begin
   ${name}_cut := infinity
   "OK"
 end)
-# A cut of the item on air, when the plan ends it sooner than its cue-out (a hard start added in
-# front of it, or the item removed): it fades out over the last 0.1 s before <at> and its window
-# closes there.
+# cut <at> <fade>: the plan ends the item on air sooner than its cue-out (a hard start added in
+# front of it, or the item removed): it fades out over the last <fade> seconds before <at> and its
+# window closes there.
 server.register(namespace="${name}", "cut", fun (arg) -> begin
-  at = float_of_string(default=0., arg)
+  parts = string.split(separator=" ", arg)
+  at = float_of_string(default=0., list.nth(default="0", parts, 0))
+  ${name}_cut_fade := max(0.001, float_of_string(default=0.1, list.nth(default="0.1", parts, 1)))
   ${name}_cut := at
   ${name}_until := min(!${name}_until, at)
   "OK"
 end)
 def ${name}_gain() =
   left = !${name}_cut - stream_now()
-  if left >= 0.1 then 1. elsif left <= 0. then 0. else left / 0.1 end
+  fade = !${name}_cut_fade
+  if left >= fade then 1. elsif left <= 0. then 0. else left / fade end
 end
 ${name} = cue_cut(${name}_q)
 ${name} = amplify(1., override="liq_amplify", ${name})

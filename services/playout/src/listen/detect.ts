@@ -43,6 +43,15 @@ export function goertzel(samples: ArrayLike<number>, start: number, end: number,
   return (4 * power) / (n * n);
 }
 
+/**
+ * How loud `tone` is against `than` in samples[from, to) (ms after the first sample): a ratio of
+ * powers, about 1 for the two mixed equally, 1e-4 for `tone` 40 dB down.
+ */
+export function toneRatio(samples: Float32Array, rate: number, tone: number, than: number, fromMs: number, toMs: number): number {
+  const [from, to] = [fromMs, toMs].map((ms) => Math.max(0, Math.round((ms * rate) / 1000)));
+  return goertzel(samples, from!, to!, rate, tone) / goertzel(samples, from!, to!, rate, than);
+}
+
 /** The dominant candidate of every window (samples as floats in [-1, 1]). */
 export function detectTones(samples: Float32Array, options: DetectOptions): ToneWindow[] {
   const windowMs = options.windowMs ?? 50;

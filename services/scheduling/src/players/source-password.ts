@@ -9,23 +9,37 @@ import type { PlayerRow } from './rules';
 export const sourceContext = (playerId: number) => `player-source:${playerId}`;
 
 /**
- * Applies a save's `source_password` to the player's row: a password seals and stores it, null
- * clears it, "" or absent keeps it. Answers whether the player has one afterwards.
+ * The sealed value a save leaves: `sent` sealed for `context`, null clears it, "" or absent keeps
+ * `current` (a player's and a live show's source passwords alike).
  */
-export async function setSourcePassword(trx: SchedulingDB, box: SecretBox | null, row: PlayerRow, sent: string | null | undefined): Promise<boolean> {
-  if (sent === undefined || sent === '') return row.source_password_sealed !== null;
-  const sealed = sent === null ? null : box!.seal(sent, sourceContext(row.id));
-  await trx.updateTable('players').set({ source_password_sealed: sealed }).where('id', '=', row.id).execute();
-  row.source_password_sealed = sealed;
-  return sealed !== null;
+export function nextSealed(box: SecretBox | null, current: string | null, sent: string | null | undefined, context: string): string | null {
+  if (sent === undefined || sent === '') return current;
+  return sent === null ? null : box!.seal(sent, context);
 }
 
-/** The source password in clear, or null when none is set or this server's keys cannot open it. */
-export function openSourcePassword(box: SecretBox | null, row: Pick<PlayerRow, 'id' | 'source_password_sealed'>): string | null {
-  if (!row.source_password_sealed || !box) return null;
+/** A sealed source password in clear, or null when none is set or this server's keys cannot open it. */
+export function openSealed(box: SecretBox | null, sealed: string | null, context: string): string | null {
+  if (!sealed || !box) return null;
   try {
-    return box.open(row.source_password_sealed, sourceContext(row.id));
+    return box.open(sealed, context);
   } catch {
     return null;
   }
 }
+
+/**
+ * Applies a save's `source_password` to the player's row: a password seals and stores it, null
+ * clears it, "" or absent keeps it. Answers whether the player has one afterwards.
+ */
+export async function setSourcePassword(trx: SchedulingDB, box: SecretBox | null, row: PlayerRow, sent: string | null | undefined): Promise<boolean> {
+  const sealed = nextSealed(box, row.source_password_sealed, sent, sourceContext(row.id));
+  if (sealed !== row.source_password_sealed) {
+    await trx.updateTable('players').set({ source_password_sealed: sealed }).where('id', '=', row.id).execute();
+    row.source_password_sealed = sealed;
+  }
+  return sealed !== null;
+}
+
+/** The source password in clear, or null when none is set or this server's keys cannot open it. */
+export const openSourcePassword = (box: SecretBox | null, row: Pick<PlayerRow, 'id' | 'source_password_sealed'>): string | null =>
+  openSealed(box, row.source_password_sealed, sourceContext(row.id));

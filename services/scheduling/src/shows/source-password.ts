@@ -5,6 +5,7 @@
 // event or a log.
 import { AirwaveError, type PlayoutRundownBlock, type RundownBlock } from '@airwave/contracts';
 import type { SecretBox } from '@airwave/service-kit';
+import { nextSealed, openSealed } from '../players/source-password';
 import type { SchedulingDB } from '../schema';
 
 export const showSourceContext = (showId: number) => `show-source:${showId}`;
@@ -20,7 +21,7 @@ export function assertCanSeal(box: SecretBox | null, sent: string | null | undef
  */
 export async function setShowSourcePassword(trx: SchedulingDB, box: SecretBox | null, row: { id: number; item_type: string; source_password_sealed?: string | null }, sent: string | null | undefined) {
   const current = row.source_password_sealed ?? null;
-  const sealed = row.item_type !== 'live' ? null : sent === undefined || sent === '' ? current : sent === null ? null : box!.seal(sent, showSourceContext(row.id));
+  const sealed = row.item_type === 'live' ? nextSealed(box, current, sent, showSourceContext(row.id)) : null;
   if (sealed !== current) await trx.updateTable('shows').set({ source_password_sealed: sealed }).where('id', '=', row.id).execute();
   return sealed;
 }
@@ -30,14 +31,6 @@ export async function withShowPasswords(db: SchedulingDB, box: SecretBox | null,
   const ids = [...new Set(blocks.filter((b) => b.kind === 'linein').map((b) => b.show_id))];
   if (ids.length === 0) return blocks;
   const rows = await db.selectFrom('shows').select(['id', 'source_password_sealed']).where('id', 'in', ids).execute();
-  const open = (id: number, sealed: string | null) => {
-    if (!sealed || !box) return null;
-    try {
-      return box.open(sealed, showSourceContext(id));
-    } catch {
-      return null;
-    }
-  };
-  const passwords = new Map(rows.map((r) => [r.id, open(r.id, r.source_password_sealed)]));
+  const passwords = new Map(rows.map((r) => [r.id, openSealed(box, r.source_password_sealed, showSourceContext(r.id))]));
   return blocks.map((b) => (b.kind === 'linein' ? { ...b, source_password: passwords.get(b.show_id) ?? null } : b));
 }
