@@ -5,10 +5,10 @@
 // Phase 1, two lanes side by side:
 //   - the whole-system API suites (`tests`, api/ and src/, three files at a time);
 //   - every other package through turbo, one at a time: unit and property tests.
-// Phase 2: the console's browser suite alone (Chromium and an embedded server per file, whose
-// waits a busy CPU turns into timeouts); then, side by side, the suites that time what they hear or
+// Phase 2, one step at a time: the console's browser suite (Chromium and an embedded server per
+// file, whose waits a busy CPU turns into timeouts); then the suites that time what they hear or
 // how fast a system recovers, which mostly wait: the playout engine's listening tests
-// (`services/playout`, its files side by side) and the fault, container and on-air suites
+// (`services/playout`, its files side by side), then the fault, container and on-air suites
 // (`tests`: faults/, containers/, playout/, two files at a time).
 //
 // Every step runs even when an earlier one failed (as turbo's --continue); the exit code is 1 when
@@ -57,10 +57,11 @@ function run(name) {
 const started = Date.now();
 const results = [...(await Promise.all([run('api'), run('packages')]))];
 results.push(await run('console'));
-results.push(...(await Promise.all([run('engine'), run('timed')])));
+results.push(await run('engine'));
+results.push(await run('timed'));
 
 const minutes = (s) => `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s`;
-process.stdout.write('\nsteps (phase 1: the first two side by side; phase 2: the console, then the last two side by side)\n');
+process.stdout.write('\nsteps (phase 1: the first two side by side; phase 2: one at a time)\n');
 for (const r of results) process.stdout.write(`  ${r.code === 0 ? 'ok    ' : 'FAILED'}  ${minutes(r.seconds).padStart(12)}  ${r.label}\n`);
 process.stdout.write(`  total ${minutes((Date.now() - started) / 1000)}\n`);
 const failed = results.filter((r) => r.code !== 0);

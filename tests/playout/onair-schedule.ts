@@ -108,5 +108,7 @@ export function expectedFromRundown(blocks: Block[], tones: Map<number, number>,
   const after = under(alert.start + alert.length);
   steps.push({ at: alert.start, to: 1100, label: 'the alert' }, { at: alert.start + alert.length, to: after?.to ?? FALLBACK, label: 'back from the alert' });
   steps.sort((a, b) => a.at - b.at);
-  return steps.filter((s, i) => s.at >= from && (i === 0 || s.to !== steps[i - 1]!.to || steps[i - 1]!.at < from));
+  // A step to the tone already airing (a default-playlist block after another, or after the
+  // default playlist that aired before `from`) is not heard: nothing changes.
+  return steps.filter((s, i) => s.at >= from && (i === 0 || s.to !== steps[i - 1]!.to));
 }
