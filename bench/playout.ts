@@ -1,19 +1,21 @@
 /* eslint-disable no-console -- a benchmark reports on stdout */
-// The playout engine, measured by listening (services/playout/src/listen): one player airs the
+// The playout engine, measured by listening (libs/playout-testing/src/listen): one player airs the
 // listening scenario (back to back, a crossfade, gaps, a hard start, an alert, live shows with and
 // without a source, a missing file, a late start), its Icecast mount is recorded and every
 // transition compared with the plan (tones found in 50 ms windows every 10 ms); then PLAYERS players air back-to-back tones with crossfades
 // at once for SECONDS, and each Liquidsoap process's CPU and memory are read from /proc.
-// Run: node --import tsx bench/playout.ts   (PLAYERS=4 SECONDS=60 by default)
+// Run: node --import tsx bench/playout.ts   (PLAYERS=4 SECONDS=60 FRAME_MS=10 by default)
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LiquidsoapEngine } from '../services/playout/src/engine/engine';
 import type { PlannedItem } from '../services/playout/src/engine/plan';
-import { compareTransitions, detectTones, makeTone, processUsage, recordMount, runListeningScenario, startIcecast, transitions } from '../services/playout/src/listen/index';
+import { compareTransitions, detectTones, makeTone, processUsage, recordMount, runListeningScenario, startIcecast, transitions } from '../libs/playout-testing/src/listen/index';
 
 const PLAYERS = Number(process.env.PLAYERS ?? 4);
 const SECONDS = Number(process.env.SECONDS ?? 60);
+/** Liquidsoap's frame (PLAYOUT_FRAME_MS): 10 or 20. */
+const FRAME_MS = Number(process.env.FRAME_MS ?? 10);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
 async function accuracy() {
@@ -33,9 +35,9 @@ async function capacity() {
   try {
     const tones = await Promise.all([440, 550, 660, 770].map((f) => makeTone(join(dir, `${f}.wav`), f, 12)));
     const fallback = await makeTone(join(dir, 'fallback.wav'), 1650, 120);
-    console.log(`\n## ${PLAYERS} players for ${SECONDS} s (load average before ${load()})`);
+    console.log(`\n## ${PLAYERS} players for ${SECONDS} s, ${FRAME_MS} ms frames (load average before ${load()})`);
     for (let p = 1; p <= PLAYERS; p += 1) {
-      const engine = new LiquidsoapEngine({ playerId: p, startTimeoutMs: 120_000 });
+      const engine = new LiquidsoapEngine({ playerId: p, frameMs: FRAME_MS, startTimeoutMs: 120_000 });
       await engine.start({ host: ice.host, port: ice.port, mount: `/p${p}`, password: ice.sourcePassword });
       engines.push(engine);
     }

@@ -57,6 +57,18 @@ describe.each(apiModes)('account through the gateway (%s)', (mode) => {
     expect(admin.key_expiry).toBeLessThanOrEqual(loginWindow[1] + 3600);
   });
 
+  it('logs in with the right password from a client still sending a session that has ended, and not with a wrong one', async () => {
+    const old = (await system.api.login('dj.plain', 'plain-password-1')).key;
+    expect((await system.api.post('/account/logout', { key: old })).status).toBe(200);
+    const login = (password: string) => system.api.post<{ key: string }>('/account/login', { headers: { authorization: `Bearer ${old}` }, body: { username: 'dj.plain', password } });
+    const ok = await login('plain-password-1');
+    expect(ok.status, ok.text).toBe(200);
+    expect((await system.api.get('/account/uid', { key: ok.body.data.key })).body.data).toMatchObject({ id: plain.id });
+    expect((await login('wrong-password')).status).toBe(401);
+    // anything else with the ended session is still refused
+    expect((await system.api.get('/account/uid', { key: old })).status).toBe(401);
+  });
+
   it('refuses a bad login with 401 and the same message for an unknown user and a wrong password', async () => {
     const wrong = await system.api.post('/account/login', { body: { username: 'admin', password: 'nope' } });
     const unknown = await system.api.post('/account/login', { body: { username: 'nobody-here', password: 'nope' } });

@@ -11,7 +11,7 @@ import type { Bus } from '@airwave/bus';
 import { AirwaveError, playerSync } from '@airwave/contracts';
 import { createLogger } from '@airwave/logging';
 import { createPlayoutService } from '@airwave/playout';
-import { fakeEngines } from '@airwave/playout/testing';
+import { fakeEngines } from '@airwave/playout-testing/fakes';
 import { startService, type RunningService } from '@airwave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wav } from '../src/files';

@@ -7,7 +7,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { detectTones, haveTools, makeTone, recordMountWhenUp, startIcecast, toneRatio, transitions, type PrivateIcecast } from '@airwave/playout/listen';
+import { detectTones, haveTools, makeTone, recordMountWhenUp, startIcecast, toneRatio, transitions, type PrivateIcecast } from '@airwave/playout-testing/listen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestSystem, type TestSystem } from '../src/harness';
 import { makeMediaItem } from '../src/media-items';

@@ -184,19 +184,25 @@ describe.each(modes)("a station's day through remote.php (%s)", (mode) => {
       .sort((a, b) => a.start - b.start);
 
   it('airs the day as scheduled: the child with its own station IDs, line-in only where supported, gaps filled', () => {
-    const fill = (at: number) => ({ start: at, kind: 'default_playlist', name: 'Fill' });
-    const day = (linein: (at: number) => { start: number; kind: string; name: string }) => [
+    type Block = { start: number; kind: string; name: string };
+    // a gap's fill starts again at the player's midnight (UTC here) when the gap spans one: the
+    // middle is the real now, so whether one does depends on when the suite runs
+    const fill = (at: number, to: number): Block[] => {
+      const midnight = Math.ceil((middle + at + 1) / 86_400) * 86_400 - middle;
+      return [{ start: at, kind: 'default_playlist', name: 'Fill' }, ...(midnight < to ? [{ start: midnight, kind: 'default_playlist', name: 'Fill' }] : [])];
+    };
+    const day = (linein: (at: number, to: number) => Block[]): Block[] => [
       { start: -3 * HOUR, kind: 'show', name: 'Morning' },
       { start: -2 * HOUR, kind: 'show', name: 'Long mix' },
-      fill(-1.5 * HOUR),
-      linein(-HOUR),
+      ...fill(-1.5 * HOUR, -HOUR),
+      ...linein(-HOUR, -30 * MIN),
       { start: -30 * MIN, kind: 'show', name: 'Drive' },
-      fill(30 * MIN),
+      ...fill(30 * MIN, HOUR),
       { start: HOUR, kind: 'show', name: 'Drive' },
       { start: 2 * HOUR, kind: 'show', name: 'Long mix' },
-      linein(2.5 * HOUR),
+      ...linein(2.5 * HOUR, 3 * HOUR),
     ];
-    expect(daysBlocks(ids.fm)).toEqual(day((at) => ({ start: at, kind: 'linein', name: 'Line-In' })));
+    expect(daysBlocks(ids.fm)).toEqual(day((at) => [{ start: at, kind: 'linein', name: 'Line-In' }]));
     expect(daysBlocks(ids.relay)).toEqual(day(fill));
     expect(latest(ids.fm, middle - 3 * HOUR).items.map((i) => i.media_id)).toEqual([m.a, m.jingle, null, m.b]);
     expect(latest(ids.relay, middle - 3 * HOUR).items.map((i) => i.media_id)).toEqual([m.a, m.jingle2, null, m.b]);

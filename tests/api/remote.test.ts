@@ -222,6 +222,34 @@ describe.each(apiModes)('remote.php, OB Player sync (%s)', (mode) => {
     ]);
   });
 
+  it('acknowledges a play log entry that cannot be stored (skipped, never a failure the player resends for ever)', async () => {
+    const entry = (at: string, title: string) =>
+      `<entry><media_id>${m.b}</media_id><artist>Band</artist><title>${title}</title><datetime>${at}</datetime><context>show</context><emerg_id>0</emerg_id><notes></notes></entry>`;
+    const data = `<?xml version="1.0" ?><obconnect><playlog>${entry('1795653700.25', 'Beyond &#x110000;')}${entry('1795653701.25', 'Huge &#99999999999;')}${entry('1795653702.25', 'Nul &#0;')}${entry('1795653703.25', 'Kept ✓')}</playlog></obconnect>`;
+    expect(await text(await remote('playlog_post', as(fm, { hbuffer: 4, data })))).toContain('<status>success</status>');
+    expect(await text(await remote('playlog_status', as(fm, { hbuffer: 4 })))).toContain('<last_timestamp>1795653703.25</last_timestamp>');
+    const rows = (await system.api.get<{ results: { title: string }[] }>('/players/monitor', { key: admin, query: { player_id: fm, date_start: '2026-11-01', date_end: '2026-12-31' } })).body.data.results;
+    expect(rows.map((r) => r.title)).toContain('Kept ✓');
+    expect(rows.map((r) => r.title).filter((t) => /Beyond|Huge|Nul/.test(t))).toEqual([]);
+  });
+
+  it('reads 128,000 unclosed entries at once without holding the gateway, and answers a post over 8 MiB with OB\'s error', async () => {
+    const data = `<obconnect>${'<entry>'.repeat(128_000)}`;
+    const started = Date.now();
+    const [posted, ping] = await Promise.all([remote('playlog_post', as(fm, { hbuffer: 4, data })), fetch(`${system.url}/api/v2/ping`)]);
+    expect(await text(posted)).toContain('<status>success</status>');
+    expect(ping.status).toBe(200);
+    // before: 26 s embedded, 37 s in compose, the gateway answering nothing meanwhile
+    expect(Date.now() - started).toBeLessThan(limit(3000));
+    // refused without reading the body past the limit: OB's error, or (a client still sending when
+    // the answer comes, as through the stack's Docker network) the connection closed under it
+    const tooLarge = await remote('playlog_post', as(fm, { hbuffer: 4, data: `<obconnect>${' '.repeat(8 * 1024 * 1024)}</obconnect>` })).then(
+      (reply) => text(reply),
+      (error: Error & { cause?: { code?: string } }) => `closed: ${error.cause?.code ?? error.message}`,
+    );
+    expect([ERROR('post data too large'), 'closed: EPIPE', 'closed: ECONNRESET']).toContain(tooLarge);
+  });
+
   it('records the last connect by kind', async () => {
     const player = (await system.api.get<Record<string, string | null>>(`/players/${fm}`, { key: admin })).body.data;
     for (const kind of ['schedule', 'emergency', 'playlog', 'media']) expect(player[`last_connect_${kind}`], kind).not.toBeNull();

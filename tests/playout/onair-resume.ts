@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createLogger } from '@airwave/logging';
-import { detectTones, makeTone, recordMount, transitions } from '@airwave/playout/listen';
+import { detectTones, makeTone, recordMount, transitions } from '@airwave/playout-testing/listen';
 import { startSystem, type RunningSystem } from '@airwave/server';
 import { expect } from 'vitest';
 import type { TestSystem } from '../src/harness';

@@ -16,7 +16,7 @@
 // show's window, which a later show without a source would air.)
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { makeTone } from '@airwave/playout/listen';
+import { makeTone } from '@airwave/playout-testing/listen';
 import { expect } from 'vitest';
 import type { Api } from '../src/harness';
 import { makeMediaItem } from '../src/media-items';

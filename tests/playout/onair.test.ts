@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compareTransitions, detectTones, freePort, haveTools, recordMount, silences, startIcecast, transitions, type Matched, type PrivateIcecast, type Recorder } from '@airwave/playout/listen';
+import { compareTransitions, detectTones, freePort, haveTools, recordMount, silences, startIcecast, transitions, type Matched, type PrivateIcecast, type Recorder } from '@airwave/playout-testing/listen';
 import { createLogger } from '@airwave/logging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestSystem, type TestSystem } from '../src/harness';

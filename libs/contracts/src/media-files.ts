@@ -29,7 +29,8 @@ export const mediaFiles = {
       duration: z.number().nullable(),
       tags: z.record(z.string(), z.unknown()),
     }),
-    output: z.object({ accepted: z.boolean(), reason: z.string().nullable() }),
+    // `duration`: the length stored, the decoded audio's when it was measured in time (docs/decisions/media.md, "Durations").
+    output: z.object({ accepted: z.boolean(), reason: z.string().nullable(), duration: z.number().nullable().optional() }),
     auth: 'user',
   }),
   /** Which stored file to send for a download, after the visibility check. */

@@ -14,7 +14,7 @@ export async function runServiceProcess(definition: ServiceDefinition, env: Reco
     const metrics = createMetrics({ process: definition.name });
     const infrastructure = await openInfrastructure(config, logger, { embedded: false, name: `airwave-${definition.name}` });
     metrics.watchPool('main', () => infrastructure.database.poolStats());
-    const service = await startService(definition, infrastructure, logger, env);
+    const service = await startService(definition, infrastructure, logger, env, metrics);
     const probes = config.METRICS_PORT
       ? createServer((request, response) => {
           const respond = (status: number, body: unknown) => {

@@ -4,6 +4,7 @@ import type { Bus, Subscription } from '@airwave/bus';
 import { healthOf, type ServiceName } from '@airwave/contracts';
 import type { AnyDB, Database, SchemaMigration } from '@airwave/db';
 import type { Logger } from '@airwave/logging';
+import type { Metrics } from '@airwave/metrics';
 import type { SessionStore } from '@airwave/sessions';
 import { bindOperation } from './operations';
 import type { Actor } from './outbox';
@@ -20,6 +21,8 @@ export interface ServiceDeps {
   embedded: boolean;
   /** The service's outbox: record events inside your transaction, then kick after commit. */
   events: ServiceEvents;
+  /** The process's metrics (served at /metrics), where it has them: a service registers its own in `metrics.registry`. */
+  metrics?: Metrics;
 }
 
 export interface ServiceEvents {

@@ -6,6 +6,7 @@ import { bindHealth, type ServiceDefinition } from '@airwave/service-kit';
 import { bindArchive } from './archive/handlers';
 import { createMediaContext } from './context';
 import { bindFiles } from './files/handlers';
+import { measureLibrary } from './durations/job';
 import { sweepUnclaimedUploads } from './files/sweep';
 import { bindFormats } from './formats/handlers';
 import { bindInternal } from './internal/handlers';
@@ -19,6 +20,7 @@ import { bindVersions } from './versions/handlers';
 
 export { mediaHttpPlugin } from './http/plugin';
 export { mediaFileRoutes } from './http/file-routes';
+export { mediaConfig } from './config';
 
 export const mediaService: ServiceDefinition = {
   name: 'media',
@@ -41,9 +43,15 @@ export const mediaService: ServiceDefinition = {
     ]);
     const subscriptions = areas.flat();
     const sweep = sweepUnclaimedUploads(context);
+    if (!context.durations.ffmpeg) {
+      context.logger.warn({}, 'No ffmpeg (none on the PATH, or FFMPEG_PATH=none): media lengths come from the files’ headers, which run tens of milliseconds long for MP3s (gaps on air between items). For exact lengths install ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH.');
+    }
+    const measuring = measureLibrary(context); // files whose length came from their header, decoded in the background
     return {
       async stop() {
         sweep.stop();
+        measuring.stop();
+        context.durations.stop();
         await Promise.all(subscriptions.map((s) => s.unsubscribe()));
       },
     };

@@ -184,3 +184,22 @@ mediaMigrations['0007_filter_statistics'] = {
     await sql`analyze ${sql.table(`${schema}.items`)}`.execute(db);
   },
 };
+
+// Durations (issue 41, docs/decisions/media.md, "Durations"): how each file's duration was found.
+// 'container': from the file's header, not decoded yet (the background measuring's queue);
+// 'decoded': the decoded audio's length; 'undecodable': ffmpeg could not decode it, the header's
+// length is kept; null: nothing to measure (images, documents). The library's audio and video wait
+// to be measured.
+mediaMigrations['0008_duration_source'] = {
+  async up(db, schema) {
+    const table = (name: string) => sql.table(`${schema}.${name}`);
+    for (const name of ['uploads', 'items', 'versions']) {
+      await db.schema.alterTable(name).addColumn('duration_source', 'text', (c) => c.defaultTo('container')).execute();
+    }
+    await sql`update ${table('uploads')} set duration_source = null where type not in ('audio', 'video')`.execute(db);
+    await sql`update ${table('items')} set duration_source = null where type not in ('audio', 'video')`.execute(db);
+    await sql`update ${table('versions')} v set duration_source = null from ${table('items')} i where i.id = v.media_id and i.type not in ('audio', 'video')`.execute(db);
+    await sql`create index items_duration_queue_idx on ${table('items')} (id) where duration_source = 'container'`.execute(db);
+    await sql`create index versions_duration_queue_idx on ${table('versions')} (media_id, created) where duration_source = 'container'`.execute(db);
+  },
+};

@@ -2,8 +2,16 @@
 // folded text that simple search matches.
 import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
 
+/**
+ * How a file's `duration` was found: 'container' from its header, not decoded yet (the background
+ * measuring's queue); 'decoded' the decoded audio's length; 'undecodable' ffmpeg could not decode
+ * it (the header's length is kept); null nothing to measure (images, documents).
+ */
+export type DurationSource = 'container' | 'decoded' | 'undecodable';
+type DurationSourceColumn = ColumnType<DurationSource | null, DurationSource | null | undefined, DurationSource | null>;
+
 export interface MediaSchema {
-  uploads: { file_id: string; owner_id: number; key_hash: string; size: number; type: string; format: string; duration: number | null; tags: ColumnType<unknown, string, string>; created: ColumnType<Date, Date | undefined, never>; claimed: boolean };
+  uploads: { file_id: string; owner_id: number; key_hash: string; size: number; type: string; format: string; duration: number | null; duration_source: DurationSourceColumn; tags: ColumnType<unknown, string, string>; created: ColumnType<Date, Date | undefined, never>; claimed: boolean };
   items: {
     id: Generated<number>;
     owner_id: number;
@@ -26,6 +34,7 @@ export interface MediaSchema {
     type: string;
     format: string;
     duration: number | null;
+    duration_source: DurationSourceColumn;
     size: number;
     file_id: string;
     properties: ColumnType<Record<string, unknown>, string | undefined, string>;
@@ -36,7 +45,7 @@ export interface MediaSchema {
     updated: ColumnType<Date, Date | undefined, Date>;
   };
   settings: { name: string; value: ColumnType<unknown, string, string> };
-  versions: { media_id: number; created: number; notes: string; file_id: string; format: string; duration: number | null; size: number; active: boolean };
+  versions: { media_id: number; created: number; notes: string; file_id: string; format: string; duration: number | null; duration_source: DurationSourceColumn; size: number; active: boolean };
   playlists: {
     id: Generated<number>;
     owner_id: number;

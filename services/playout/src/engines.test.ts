@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chooseEngine } from './engines';
-import { fakeEngines } from './testing/fake-engine';
+import type { EngineFactory } from './leases/supervisor';
 
 describe('chooseEngine', () => {
   const dirs: string[] = [];
@@ -12,7 +12,9 @@ describe('chooseEngine', () => {
   });
   const factory = (binary: string) => {
     found.push(binary);
-    return fakeEngines().factory;
+    return (() => {
+      throw new Error('not started in this test');
+    }) as EngineFactory;
   };
   const found: string[] = [];
 

@@ -9,6 +9,8 @@ export interface EngineChoice {
   engine: EngineFactory | null;
   name: string | null;
   reason: string | null;
+  /** The Liquidsoap binary found, when the engine is Liquidsoap. */
+  binary: string | null;
 }
 
 /** The first executable `name` on the PATH, or null. */
@@ -24,9 +26,9 @@ export const HOW_TO_ENABLE = 'Install Liquidsoap (Debian/Ubuntu: `apt-get instal
 
 /** The engine to air with: `liquidsoap` makes the Liquidsoap engine's factory for the binary found. */
 export async function chooseEngine(setting: 'auto' | 'off', liquidsoap: ((binary: string) => EngineFactory) | null, path?: string): Promise<EngineChoice> {
-  if (setting === 'off') return { engine: null, name: null, reason: 'PLAYOUT_ENGINE is off: this replica airs nothing.' };
+  if (setting === 'off') return { engine: null, name: null, reason: 'PLAYOUT_ENGINE is off: this replica airs nothing.', binary: null };
   const binary = await onPath('liquidsoap', path);
-  if (!binary) return { engine: null, name: null, reason: `Liquidsoap is not on the PATH, so this server airs nothing itself. ${HOW_TO_ENABLE}` };
-  if (!liquidsoap) return { engine: null, name: null, reason: 'This build has no Liquidsoap engine yet.' };
-  return { engine: liquidsoap(binary), name: 'liquidsoap', reason: null };
+  if (!binary) return { engine: null, name: null, reason: `Liquidsoap is not on the PATH, so this server airs nothing itself. ${HOW_TO_ENABLE}`, binary: null };
+  if (!liquidsoap) return { engine: null, name: null, reason: 'This build has no Liquidsoap engine yet.', binary: null };
+  return { engine: liquidsoap(binary), name: 'liquidsoap', reason: null, binary };
 }

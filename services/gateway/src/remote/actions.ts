@@ -31,6 +31,8 @@ export interface ActionCall {
   headers: Record<string, string>;
   timeoutMs?: number | undefined;
   now: number;
+  /** Notes what the player sent that was skipped (the request's log). */
+  warn?: (fields: Record<string, unknown>, message: string) => void;
 }
 
 /** What an action answers: a typed text body, or a file's bytes. */
@@ -131,7 +133,9 @@ export async function playlogPost(call: ActionCall): Promise<ActionReply> {
   const data = call.fields.data;
   if (!data) return xml(errorDocument('missing XML post data'));
   if (!isPlaylogDocument(data)) return xml(errorDocument('invalid XML post data'));
-  const entries = playlogEntries(data);
+  const { entries, unstorable } = playlogEntries(data);
+  // acknowledged with the rest: the player would otherwise resend them at every sync, for ever
+  if (unstorable) call.warn?.({ playerId: call.credentials.id, skipped: unstorable }, 'Play log entries with characters that cannot be stored skipped');
   for (let i = 0; i < entries.length; i += AS_RUN_BATCH) {
     await callOperation(call.bus, playerSync.appendAsRun, { player_id: call.credentials.id, entries: entries.slice(i, i + AS_RUN_BATCH) }, options(call));
   }

@@ -23,6 +23,15 @@ export interface RemoteOptions {
 
 const XML = 'text/xml; charset=utf-8';
 
+export const PAST_PLAYER_CEILING = 'too many failed attempts for this player from many addresses: only an address it synced from before gets in';
+
+/**
+ * The largest sync request: PHP's default `post_max_size`, what OB's server takes. A player posts its
+ * whole unsent play log at once (some 300 bytes an entry: a week offline with three-minute songs is
+ * about 1 MB), so this is larger than the API's JSON limit; above it the player gets OB's `<error>`.
+ */
+export const REMOTE_BODY_LIMIT = 8 * 1024 * 1024;
+
 const sendError = (reply: FastifyReply, message: string) => reply.code(200).type(XML).send(errorDocument(message));
 
 function send(reply: FastifyReply, answer: ActionReply) {
@@ -56,9 +65,13 @@ const remote: FastifyPluginCallback<RemoteOptions> = (app, options, done) => {
       request.log.warn({ playerId: id, address: request.ip }, 'Player sync throttled');
       return sendError(reply, `too many failed attempts: try again in ${Math.max(1, Math.ceil(counted.waitMs / 1000))} s`);
     }
+    if ('pastCeiling' in counted) {
+      request.log.warn({ playerId: id, address: request.ip }, 'Player sync refused: past the ceiling of failed attempts, from an address the player never synced from');
+      return sendError(reply, PAST_PLAYER_CEILING);
+    }
     const [password = '', alternative] = passwordCandidates(action!, request.body, fields);
     const credentials = { id, password, ...(alternative !== undefined ? { alternative_password: alternative } : {}), address: request.ip };
-    const call = { bus: options.bus, fields, credentials, headers: busHeadersOf(request), timeoutMs: options.requestTimeoutMs, now: Date.now() };
+    const call = { bus: options.bus, fields, credentials, headers: busHeadersOf(request), timeoutMs: options.requestTimeoutMs, now: Date.now(), warn: (f: Record<string, unknown>, m: string) => request.log.warn(f, m) };
     try {
       const answer = await actions[action!]!(call, options.openMediaFile);
       await syncSucceeded(options.sessions, counted);
@@ -79,7 +92,12 @@ const remote: FastifyPluginCallback<RemoteOptions> = (app, options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, next) => next(null, parseRemoteBody(body as string)));
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, next) => next(null, undefined));
-    scope.post('/remote.php', handle);
+    scope.setErrorHandler((error: Error & { code?: string }, request, reply) => {
+      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+      request.log.warn({ limit: REMOTE_BODY_LIMIT }, 'Player sync refused: post data too large');
+      return sendError(reply, 'post data too large');
+    });
+    scope.post('/remote.php', { bodyLimit: REMOTE_BODY_LIMIT }, handle);
   });
   done();
 };

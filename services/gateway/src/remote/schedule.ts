@@ -40,27 +40,62 @@ function itemXml(item: RundownItem, files: Map<number, PlayerFile>): string | nu
   return `<item>${elements([...timing, ['id', item.media_id], ...fileFields(file)])}</item>`;
 }
 
+/** A block as the player is told it: start and end in whole seconds (ms), its items in whole ms. */
+export interface PlayerShowTiming {
+  start: number;
+  end: number;
+  items: RundownItem[];
+}
+
 /**
- * A show's `duration` (PROTOCOL.md 1.4): the scheduled length, or the items' total when shorter;
- * a line-in show and a show without items keep the scheduled length.
+ * A block in the player's terms: `date`/`time` are whole seconds (PROTOCOL.md 1.4), so the block
+ * starts and ends at the whole second at or before its own start and end (the rundown's blocks are
+ * on whole seconds: this changes nothing then), each item moved by what the start moved so it airs
+ * at its own instant, and every item's start and end in whole ms, cut at the block's end (an item
+ * starting there or later dropped). An item's duration is its end less its offset, so each item
+ * ends exactly where it is written to, inside its show.
+ */
+export function playerTiming(block: RundownBlock): PlayerShowTiming {
+  const start = Math.floor(Date.parse(block.start) / 1000) * 1000;
+  const end = Math.max(start, Math.floor(Date.parse(block.end) / 1000) * 1000);
+  const shift = Date.parse(block.start) - start;
+  const items = block.items.flatMap((item) => {
+    const from = Math.round(item.offset * 1000) + shift;
+    if (from >= end - start) return [];
+    const to = Math.min(Math.round((item.offset + item.duration) * 1000) + shift, end - start);
+    return [{ ...item, offset: from / 1000, duration: Math.max(0, to - from) / 1000 }];
+  });
+  return { start, end, items };
+}
+
+/**
+ * A show's `duration` (PROTOCOL.md 1.4), in seconds: where the next block starts (the block's
+ * length) when its items reach its end, as every default block's do; a show whose items end
+ * sooner keeps OB's rule, `min(scheduled, sum of item durations)` (the player airs its fallback
+ * for the rest, as it did at that show's end); a line-in show and a show without items last their
+ * scheduled length.
  */
 export function showDuration(block: RundownBlock, scheduled: number): number {
   if (block.kind === 'linein' || block.items.length === 0) return scheduled;
+  const itemsEnd = block.items.reduce((end, item) => Math.max(end, item.offset + item.duration), 0);
+  if (itemsEnd >= scheduled - 0.0005) return scheduled;
   return Math.min(scheduled, block.items.reduce((sum, item) => sum + item.duration, 0));
 }
 
+/** A block's `<show>`, or '' for one shorter than the player's second (it cannot be told one). */
 export function showXml(block: RundownBlock, files: Map<number, PlayerFile>): string {
-  const start = Date.parse(block.start);
-  const scheduled = (Date.parse(block.end) - start) / 1000;
-  const items = block.items.map((item) => itemXml(item, files)).filter((xml) => xml !== null);
+  const timing = playerTiming(block);
+  if (timing.end <= timing.start) return '';
+  const timed = { ...block, items: timing.items };
+  const items = timing.items.map((item) => itemXml(item, files)).filter((xml) => xml !== null);
   const fields: [string, string | number][] = [
     ['id', block.show_id],
-    ...Object.entries(utcDateTime(start)),
+    ...Object.entries(utcDateTime(timing.start)),
     ['type', 'standard'],
     ['name', block.name],
     ['description', block.description],
     ['last_updated', Math.trunc(block.last_updated)],
-    ['duration', seconds(showDuration(block, scheduled))],
+    ['duration', seconds(showDuration(timed, (timing.end - timing.start) / 1000))],
   ];
   return `<show>${elements(fields)}<media>${items.join('')}</media></show>`;
 }

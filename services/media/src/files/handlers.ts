@@ -9,14 +9,19 @@ import { formatRefusal } from '../formats/rules';
 import { loadVisible } from '../shared/visibility';
 import { findVersion } from '../versions/queries';
 import { insertUpload } from './queries';
+import { measureUpload } from '../durations/ingest';
 
-export function bindFiles({ db, bus }: MediaContext): Promise<Subscription[]> {
+export function bindFiles(context: MediaContext): Promise<Subscription[]> {
+  const { db, bus } = context;
   return Promise.all([
     bindOperation(bus, mediaFiles.registerUpload, async (input, { principal }) => {
       const refusal = formatRefusal(await readFormats(db), input.type, input.format);
       if (refusal) return { accepted: false, reason: refusal };
-      await insertUpload(db, { ...input, owner_id: principal.userId });
-      return { accepted: true, reason: null };
+      const timed = input.type === 'audio' || input.type === 'video';
+      await insertUpload(db, { ...input, owner_id: principal.userId, duration_source: timed ? 'container' : null });
+      // The decoded length where it is measured in time; else the header's, until it is.
+      const decoded = timed ? await measureUpload(context, input.file_id, input.duration) : null;
+      return { accepted: true, reason: null, duration: decoded ?? input.duration };
     }),
     bindOperation(bus, mediaFiles.locate, async ({ id, created }, { principal }) => {
       const row = await loadVisible(db, id, principal);

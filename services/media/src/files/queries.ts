@@ -1,6 +1,6 @@
 // The uploads table: files the gateway's upload route stored, until a new item or a version claims
 // one (or the sweep removes it a day later).
-import type { MediaDB, UploadRow } from '../schema';
+import type { DurationSource, MediaDB, UploadRow } from '../schema';
 
 export interface NewUpload {
   file_id: string;
@@ -10,14 +10,16 @@ export interface NewUpload {
   type: string;
   format: string;
   duration: number | null;
+  /** 'container' for audio and video until decoded; null for the rest. */
+  duration_source: DurationSource | null;
   tags: Record<string, unknown>;
 }
 
 export async function insertUpload(db: MediaDB, upload: NewUpload): Promise<void> {
-  const { file_id, owner_id, key_hash, size, type, format, duration, tags } = upload;
+  const { file_id, owner_id, key_hash, size, type, format, duration, duration_source, tags } = upload;
   await db
     .insertInto('uploads')
-    .values({ file_id, owner_id, key_hash, size, type, format, duration, tags: JSON.stringify(tags), claimed: false })
+    .values({ file_id, owner_id, key_hash, size, type, format, duration, duration_source, tags: JSON.stringify(tags), claimed: false })
     .execute();
 }
 

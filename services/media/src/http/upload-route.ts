@@ -38,7 +38,8 @@ async function register(storage: Storage, helpers: Helpers, request: FastifyRequ
   if (!detected) throw new AirwaveError('bad_request', 'The file is not a recognized audio, video, image or document format.');
   const fileKey = randomBytes(32).toString('base64url');
   const input = { file_id: fileId, key_hash: createHash('sha256').update(fileKey).digest('hex'), size, ...detected };
-  const registered = await ask<{ accepted: boolean; reason: string | null }>(helpers, request, mediaFiles.registerUpload.subject, input, principal);
+  const registered = await ask<{ accepted: boolean; reason: string | null; duration?: number | null }>(helpers, request, mediaFiles.registerUpload.subject, input, principal);
   if (!registered.accepted) throw new AirwaveError('bad_request', `Format refused: ${registered.reason}`);
-  return { file_id: fileId, file_key: fileKey, size, ...detected };
+  // The media service's duration: the decoded audio's where it measured it.
+  return { file_id: fileId, file_key: fileKey, size, ...detected, duration: registered.duration === undefined ? detected.duration : registered.duration };
 }

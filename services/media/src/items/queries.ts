@@ -37,7 +37,7 @@ export async function updateItem(trx: MediaDB, id: number, changes: Record<strin
 export async function setItemFile(trx: MediaDB, id: number, version: VersionRow): Promise<void> {
   await trx
     .updateTable('items')
-    .set({ file_id: version.file_id, format: version.format, duration: version.duration, size: Number(version.size), updated: new Date(), version: nextVersion })
+    .set({ file_id: version.file_id, format: version.format, duration: version.duration, duration_source: version.duration_source, size: Number(version.size), updated: new Date(), version: nextVersion })
     .where('id', '=', id)
     .execute();
 }

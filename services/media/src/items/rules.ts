@@ -83,6 +83,7 @@ export function newItemRow(item: MediaItemInput, upload: UploadRow, principal: P
     type: upload.type,
     format: upload.format,
     duration: upload.duration,
+    duration_source: upload.duration_source,
     size: Number(upload.size),
     file_id: upload.file_id,
     // New items of a user without manage_media wait for approval.

@@ -27,7 +27,7 @@ export function claimableUpload(upload: UploadRow | undefined, fileKey: string):
 
 /** The version row that makes an upload's file a version of an item. */
 export function versionOfUpload(upload: UploadRow, version: { media_id: number; created: number; notes: string; active: boolean }) {
-  return { ...version, file_id: upload.file_id, format: upload.format, duration: upload.duration, size: Number(upload.size) };
+  return { ...version, file_id: upload.file_id, format: upload.format, duration: upload.duration, duration_source: upload.duration_source, size: Number(upload.size) };
 }
 
 /** The MediaVersion of the contract. */

@@ -49,6 +49,7 @@ export class AsRunRecorder {
   readonly #open = new Map<string, AsRunEntry>();
   #nowPlaying: NowPlaying | null = null;
   #sending: Promise<void> | null = null;
+  #again = false;
 
   constructor(
     readonly playerId: number,
@@ -89,10 +90,22 @@ export class AsRunRecorder {
     return this.spool.queued(this.playerId);
   }
 
-  /** Sends what waits, once at a time; on failure it stays queued for the next flush. */
+  /**
+   * Sends what waits, once at a time, and again while more came meanwhile (a cut brings the end of
+   * one play and the start of the next together: the next's now playing must not wait for another
+   * event); on failure it stays queued for the next flush.
+   */
   flush(): Promise<void> {
-    this.#sending ??= this.#send().finally(() => (this.#sending = null));
+    this.#again = true;
+    this.#sending ??= this.#drain().finally(() => (this.#sending = null));
     return this.#sending;
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#again) {
+      this.#again = false;
+      await this.#send();
+    }
   }
 
   async #send(): Promise<void> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan, PlannedItem } from './plan';
 import { Reconciler } from './reconcile';
-import { timeline, type PushAction } from './timeline';
+import { defaultTimelineOptions, timeline, type PushAction } from './timeline';
 
 const T = 1_800_000_000_000;
 const item = (n: number, start: number, extra: Partial<PlannedItem> = {}): PlannedItem => ({
@@ -36,6 +36,28 @@ describe('reconciling a new plan with what Liquidsoap was told', () => {
     expect(r.stale(timeline(moved, T + 1000, {}, { failed: r.failed, playing: r.state.playing }))).toEqual(['deck_b']);
     r.flushed('deck_b');
     expect(pushDue(r, moved, T + 1000).map((p) => [p.key, p.deck, p.from - T])).toEqual([['b:2', 'deck_b', 5000]]);
+  });
+
+  it('takes a track reported without a key (a window closing on nothing) for no item', () => {
+    const r = new Reconciler();
+    pushDue(r, plan([item(1, 0), item(2, 4000)]), T - 3000);
+    r.started('deck_a', 'b:1');
+    r.started('deck_b', '');
+    expect(r.state.playing).toEqual({ key: 'b:1', deck: 'deck_a' });
+    expect(r.state.decks?.get('b:1')).toEqual({ deck: 'deck_a', airing: true });
+  });
+
+  it('keeps the item on air on its deck when the rebuilt plan no longer has what came before it', () => {
+    const r = new Reconciler();
+    const first = plan([item(1, 0), item(2, 4000), item(3, 8000)]);
+    pushDue(r, first, T - 3000);
+    r.started('deck_a', 'b:1');
+    pushDue(r, first, T + 1000);
+    r.started('deck_b', 'b:2');
+    // rebuilt at T+5 s: b:1 has ended and is left out, so b:2 comes first; it stays on deck_b
+    const rebuiltPlan = plan([item(2, 4000), item(3, 8000)]);
+    const changes = r.changes(rebuiltPlan, T + 5000, { ...defaultTimelineOptions });
+    expect(changes).toEqual({ cuts: [], flush: [] });
   });
 
   it('flushes a deck whose queued item left the plan, and forgets everything on a restart', () => {

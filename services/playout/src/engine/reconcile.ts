@@ -20,7 +20,13 @@ export interface DeckCut {
   at: number;
 }
 
-const signature = (a: PushAction) => `${a.deck} ${a.from} ${a.until} ${requestUri(a)}`;
+/**
+ * What a push tells Liquidsoap, to compare it with a fresh timeline's: the item (its file, start,
+ * cue points, fades, gain and names), its deck and where it ends. Not when its window opens: for an
+ * item under way that follows from when it was pushed (a late start), and one whose start has just
+ * passed is airing or about to, whatever a timeline computed now would say.
+ */
+const signature = (a: PushAction) => `${a.deck} ${a.item.start} ${a.until} ${requestUri({ ...a, cueIn: a.item.cue_in, from: a.item.start })}`;
 const DECKS: Deck[] = ['deck_a', 'deck_b', 'alert'];
 
 export class Reconciler {
@@ -40,7 +46,18 @@ export class Reconciler {
 
   /** What timeline() needs to know of the past. */
   get state(): TimelineState {
-    return { done: this.done, failed: this.failed, playing: this.playing };
+    return { done: this.done, failed: this.failed, playing: this.playing, decks: this.decks() };
+  }
+
+  /** The main items Liquidsoap holds: the one each deck airs (or last aired), and those waiting. */
+  private decks(): Map<string, { deck: Deck; airing: boolean }> {
+    const out = new Map<string, { deck: Deck; airing: boolean }>();
+    for (const deck of ['deck_a', 'deck_b'] as const) {
+      for (const q of this.queued.get(deck) ?? []) out.set(q.key, { deck, airing: false });
+      const air = this.airing.get(deck);
+      if (air) out.set(air.key, { deck, airing: true });
+    }
+    return out;
   }
 
   did(a: Action) {
@@ -55,8 +72,12 @@ export class Reconciler {
     this.failed.add(key);
   }
 
-  /** A deck started `key`: it and what was before it are no longer waiting. */
+  /**
+   * A deck started `key`: it and what was before it are no longer waiting. (A deck's window that
+   * opens or closes on nothing reports a track without a key: not an item.)
+   */
   started(deck: Deck, key: string) {
+    if (!key) return;
     if (deck !== 'alert') this.playing = { key, deck };
     const list = this.queued.get(deck) ?? [];
     const at = list.findIndex((q) => q.key === key);
@@ -70,7 +91,7 @@ export class Reconciler {
    * decks whose waiting items to flush (and push again from the plan).
    */
   changes(plan: Plan, now: number, options: TimelineOptions): { cuts: DeckCut[]; flush: Deck[] } {
-    const fresh = timeline(plan, now, options, { failed: this.failed, playing: this.playing });
+    const fresh = timeline(plan, now, options, { failed: this.failed, playing: this.playing, decks: this.decks() });
     return { cuts: this.cuts(fresh, now, options.hardFadeS * 1000), flush: this.stale(fresh) };
   }
 

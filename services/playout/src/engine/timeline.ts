@@ -104,7 +104,8 @@ export interface Cut {
  */
 export function cutOf(item: PlannedItem, next: PlannedItem | undefined, o: TimelineOptions): Cut {
   const planned = end(item);
-  if (!next || next.start >= planned) return { endAt: planned, fadeOut: 0, cross: 0 };
+  // back to back within the rundown's rounding (offsets and lengths each rounded to the ms)
+  if (!next || next.start >= planned || (!next.hard && next.start >= planned - BACK_TO_BACK_MS)) return { endAt: planned, fadeOut: 0, cross: 0 };
   const overlap = planned - next.start;
   const cross = Math.max(0, item.crossfade) * 1000;
   if (!next.hard && cross > 0 && overlap <= cross + 250) return { endAt: planned, fadeOut: overlap / 1000, cross: overlap / 1000 };
@@ -130,6 +131,12 @@ export function cutIn(items: readonly PlannedItem[], index: number, o: TimelineO
   return { endAt, fadeOut: Math.max(o.hardFadeS, cut.cross > 0 ? (endAt - next.start) / 1000 : 0), cross: cut.cross };
 }
 
+/** Beyond an item's own end, where its cue-out goes (more than a frame: see pushesFor). */
+export const NATURAL_END_SLACK_S = 0.025;
+
+/** How far apart two items may be in the plan and still be back to back (rounding to the ms). */
+export const BACK_TO_BACK_MS = 2;
+
 /** Two frames, for a push to reach Liquidsoap before the window it opens. */
 const HAND_OVER_SLACK_MS = 40;
 
@@ -140,15 +147,35 @@ export function deckOf(channel: Channel, index: number, playing?: { index: numbe
   return Math.abs(base) % 2 === 0 ? 'deck_a' : 'deck_b';
 }
 
-function pushesFor(items: PlannedItem[], channel: Channel, now: number, o: TimelineOptions, playingKey?: { key: string; deck: Deck }): Action[] {
+const otherDeck = (deck: Deck): Deck => (deck === 'deck_a' ? 'deck_b' : 'deck_a');
+
+/**
+ * The deck of every item of main: an item on air stays on the deck it airs on; one waiting on a
+ * deck stays there when that still alternates; the others alternate from the item before them (the
+ * first from the item last started, or by its place).
+ */
+function mainDecks(items: PlannedItem[], state: TimelineState): Deck[] {
+  const idx = state.playing ? items.findIndex((i) => i.key === state.playing!.key) : -1;
+  const playing = idx >= 0 ? { index: idx, deck: state.playing!.deck } : undefined;
+  const decks: Deck[] = [];
+  items.forEach((item, i) => {
+    const prev = decks[i - 1];
+    const held = state.decks?.get(item.key);
+    if (held?.airing) decks.push(held.deck);
+    else if (held && held.deck !== prev) decks.push(held.deck);
+    else decks.push(prev ? otherDeck(prev) : deckOf('main', i, playing));
+  });
+  return decks;
+}
+
+function pushesFor(items: PlannedItem[], channel: Channel, now: number, o: TimelineOptions, state: TimelineState = {}): Action[] {
   const out: Action[] = [];
-  const idx = playingKey ? items.findIndex((i) => i.key === playingKey.key) : -1;
-  const playing = idx >= 0 ? { index: idx, deck: playingKey!.deck } : undefined;
+  const decks = channel === 'main' ? mainDecks(items, state) : items.map(() => 'alert' as const);
   const lastClose = new Map<Deck, number>();
   let prevCross = 0;
   items.forEach((item, i) => {
     const cut = cutIn(items, i, o);
-    const deck = deckOf(channel, i, playing);
+    const deck = decks[i]!;
     const fadeIn = prevCross;
     prevCross = cut.cross;
     const until = cut.endAt + o.closeMarginMs;
@@ -169,7 +196,9 @@ function pushesFor(items: PlannedItem[], channel: Channel, now: number, o: Timel
       until,
       endAt: cut.endAt,
       cueIn: item.cue_in + (from - item.start) / 1000,
-      cueOut: item.cue_in + (cut.endAt - item.start) / 1000,
+      // an item that ends where the plan has it end plays to its last sample: Liquidsoap ends a track
+      // at its cue-out only on a frame, up to 20 ms short, so its cue-out is a frame and a bit past it
+      cueOut: item.cue_in + (cut.endAt - item.start) / 1000 + (cut.endAt === end(item) && cut.fadeOut === 0 ? NATURAL_END_SLACK_S : 0),
       fadeIn,
       fadeOut: cut.fadeOut,
       airsAt: from,
@@ -201,7 +230,7 @@ export function timeline(plan: Plan, now: number, options: Partial<TimelineOptio
   const failed = state.failed ?? new Set();
   const keep = (i: PlannedItem) => !failed.has(i.key);
   const actions = [
-    ...pushesFor(channelItems(plan, 'main').filter(keep), 'main', now, o, state.playing),
+    ...pushesFor(channelItems(plan, 'main').filter(keep), 'main', now, o, state),
     ...pushesFor(channelItems(plan, 'alert').filter(keep), 'alert', now, o),
     ...liveActions(plan, now, o),
   ];
@@ -214,8 +243,10 @@ export interface TimelineState {
   done?: ReadonlySet<string>;
   /** Items whose file failed: the default playlist airs in their place. */
   failed?: ReadonlySet<string>;
-  /** The main item on air and its deck: later items alternate decks from it. */
+  /** The main item last started and its deck: items alternate decks from it. */
   playing?: { key: string; deck: Deck };
+  /** The items Liquidsoap holds, by key: on air (they stay on their deck) or waiting on a deck. */
+  decks?: ReadonlyMap<string, { deck: Deck; airing: boolean }>;
 }
 
 const clean = (value: string) => value.replace(/["\\\n\r]/g, ' ');
@@ -224,11 +255,15 @@ const clean = (value: string) => value.replace(/["\\\n\r]/g, ' ');
 export function requestUri(p: PushAction): string {
   const fields: Array<[string, string]> = [
     ['aw_key', p.key],
-    ['liq_cue_in', p.cueIn.toFixed(3)],
+    ['aw_start', (p.item.start / 1000).toFixed(3)],
+    ['aw_cue', p.item.cue_in.toFixed(3)],
+    // no cue-in from the file's start: Liquidsoap seeks to any cue-in it is given, and a seek to 0
+    // loses the decoder's first packet (some 10 ms of MP3 per item, found by chaining them)
+    ...(p.cueIn > 0 ? [['liq_cue_in', p.cueIn.toFixed(3)] as [string, string]] : []),
     ['liq_cue_out', p.cueOut.toFixed(3)],
     ['liq_amplify', `${p.item.gain_db.toFixed(2)}dB`],
-    ['liq_fade_in', (p.fadeIn || 0.005).toFixed(3)],
-    ['liq_fade_out', (p.fadeOut || 0.01).toFixed(3)],
+    ['liq_fade_in', (p.fadeIn || (p.from > p.item.start ? 0.005 : 0)).toFixed(3)],
+    ['liq_fade_out', p.fadeOut.toFixed(3)],
     ['title', p.item.title],
     ['artist', p.item.artist],
   ];

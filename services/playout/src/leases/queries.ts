@@ -57,3 +57,20 @@ export async function liveHolders(db: PlayoutDB): Promise<Map<string, number>> {
     .execute();
   return new Map(rows.map((row) => [row.holder, Number(row.held)]));
 }
+
+/**
+ * Takes over at once the leases a dead replica of this host still holds for the players it aired
+ * (its processes were found by their records, its pid gone): a restarted service goes on airing
+ * them without waiting for the leases to expire. Rows another replica took meanwhile stay theirs.
+ */
+export async function inheritLeases(db: PlayoutDB, deadHolder: string, holder: string, playerIds: number[], ttlMs: number): Promise<number[]> {
+  if (playerIds.length === 0 || deadHolder === holder) return [];
+  const rows = await db
+    .updateTable('leases')
+    .set({ holder, expires_at: sql<Date>`now() + ${`${ttlMs} milliseconds`}::interval`, acquired_at: sql<Date>`now()` })
+    .where('holder', '=', deadHolder)
+    .where('player_id', 'in', playerIds)
+    .returning('player_id')
+    .execute();
+  return rows.map((row) => row.player_id);
+}

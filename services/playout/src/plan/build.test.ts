@@ -72,9 +72,19 @@ describe('buildPlan', () => {
   it('lets a change take effect at the next boundary, or at once when the item on air is gone', () => {
     const before = buildPlan({ player_id: 3, blocks, alerts: [], files, from: T0 });
     const later = buildPlan({ player_id: 3, blocks: [block(T0, 3600, 'show', [item(0, 1, 0, 200), item(1, 4, 200, 100)])], alerts: [], files, from: T0 });
-    expect(replacing(before, later, T0 + 10_000)).toBe(later);
+    expect(replacing(before, later, T0 + 10_000)).toEqual(later);
     const other = buildPlan({ player_id: 3, blocks: [block(T0, 3600, 'show', [item(0, 9, 0, 600)], 11)], alerts: [], files, from: T0 });
     expect(replacing(before, other, T0 + 10_000).items[0]).toMatchObject({ media_id: 9, start: T0 + 10_000, cue_in: 10, hard: true });
+  });
+
+  it('keeps an item resumed at its offset while a rebuilt plan has it unchanged (a refresh changes nothing)', () => {
+    const built = buildPlan({ player_id: 3, blocks, alerts: [], files, from: T0 });
+    const first = resumeAt(built, T0 + 42_500);
+    const again = replacing(first, buildPlan({ player_id: 3, blocks, alerts: [], files, from: T0 + 43_000 }), T0 + 43_000);
+    expect(again.items).toEqual(first.items);
+    // the item itself changed (another length): the new plan's
+    const longer = buildPlan({ player_id: 3, blocks: [block(T0, 3600, 'show', [item(0, 1, 0, 250)])], alerts: [], files, from: T0 + 43_000 });
+    expect(replacing(first, longer, T0 + 43_000).items[0]).toMatchObject({ start: T0, duration: 250_000, cue_in: 0 });
   });
 });
 

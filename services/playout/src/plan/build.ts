@@ -94,13 +94,35 @@ export function resumeAt(plan: Plan, now: number): Plan {
 /** The item on air at `now` in a plan (the last one started), or undefined. */
 export const onAirAt = (plan: Plan, now: number): PlannedItem | undefined => plan.items.findLast((item) => item.start <= now && now < item.start + item.duration);
 
+/** Whether `resumed` is `item` as resumeAt made it start later: the same item and end, cue-in advanced by as much. */
+function isResumed(resumed: PlannedItem, item: PlannedItem): boolean {
+  const later = resumed.start - item.start;
+  return (
+    resumed.key === item.key &&
+    resumed.media_id === item.media_id &&
+    resumed.path === item.path &&
+    later > 0 &&
+    resumed.start + resumed.duration === item.start + item.duration &&
+    Math.abs(resumed.cue_in - item.cue_in - later / 1000) < 0.001
+  );
+}
+
 /**
  * A new plan replacing `before` at `now`: when the item on air is gone from the new plan (a hard
  * change: the show on air was moved, replaced or deleted), what the new plan has at `now` starts
- * at once, at its offset; otherwise the change takes effect at the next item boundary.
+ * at once, at its offset; otherwise the change takes effect at the next item boundary. An item
+ * resumed at its offset before (a start, a takeover, a restart) stays resumed while the new plan
+ * has it unchanged, so rebuilding an unchanged rundown tells the engine nothing new.
  */
 export function replacing(before: Plan | null, next: Plan, now: number): Plan {
   const current = before ? onAirAt(before, now) : undefined;
-  if (!current || next.items.some((item) => item.key === current.key && item.media_id === current.media_id)) return next;
-  return resumeAt(next, now);
+  if (current && !next.items.some((item) => item.key === current.key && item.media_id === current.media_id)) return resumeAt(next, now);
+  const resumed = new Map((before?.items ?? []).map((item) => [item.key, item]));
+  return {
+    ...next,
+    items: next.items.map((item) => {
+      const earlier = resumed.get(item.key);
+      return earlier && isResumed(earlier, item) ? earlier : item;
+    }),
+  };
 }

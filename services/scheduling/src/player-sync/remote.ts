@@ -21,7 +21,7 @@ const authenticate = (context: SchedulingContext, passwords: PlayerPasswordCheck
   connect(context, passwords, { id, password, address, kind }, call, alternative_password);
 
 export function bindRemote(context: SchedulingContext, passwords: PlayerPasswordChecker) {
-  const { db, bus } = context;
+  const { db, bus, logger } = context;
   return Promise.all([
     bindOperation(bus, playerRemote.schedule, async (input, call) => {
       const problem = rundownWindowProblem(input.from * 1000, input.to * 1000);
@@ -30,7 +30,7 @@ export function bindRemote(context: SchedulingContext, passwords: PlayerPassword
       const player = await loadRundownPlayer(db, input.id);
       if (!player) throw notFound('player not found');
       // The playlists a rundown asks for in one turn: one call to the media service (rundown/batch.ts).
-      return { blocks: await rundownOf(db, batchedBusSources(bus, call), player, { start: input.from * 1000, end: input.to * 1000 }, Date.now()) };
+      return { blocks: await rundownOf(db, batchedBusSources(bus, call), player, { start: input.from * 1000, end: input.to * 1000 }, Date.now(), logger) };
     }),
     bindOperation(bus, playerRemote.alerts, async (input, call) => {
       await authenticate(context, passwords, input, 'emergency', call);

@@ -130,23 +130,29 @@ describe('layOut', () => {
     );
   });
 
-  it('fills the gaps at the same time but stops at MAX_FILL_BLOCKS in time order, whatever order the resolutions finish in', async () => {
-    // Three days of 1-minute blocks (4320 wanted), each resolution finishing after a random delay.
-    const range = { start: at('2026-06-01T00:00:00Z'), end: at('2026-06-04T00:00:00Z') };
+  it('fills the gaps at the same time but stops at MAX_FILL_BLOCKS a day in time order, whatever order the resolutions finish in; the rest is unfilled', async () => {
+    // A day of 20-second blocks (4,140 wanted), each resolution finishing after a random delay; the
+    // next day has its own budget.
+    const range = { start: at('2026-06-01T00:00:00Z'), end: at('2026-06-03T00:00:00Z') };
     const shows = [{ start: at('2026-06-01T12:00:00Z'), end: at('2026-06-01T13:00:00Z') }];
-    const midnights = [at('2026-06-02T00:00:00Z'), at('2026-06-03T00:00:00Z')];
+    const midnights = [range.start, at('2026-06-02T00:00:00Z'), range.end];
     let inFlight = 0;
     let most = 0;
-    const slow: Fill = async (_start, maxMs) => {
+    const slow: Fill = async (start, maxMs) => {
       inFlight += 1;
       most = Math.max(most, inFlight);
       await new Promise((done) => setTimeout(done, Math.random() * 2));
       inFlight -= 1;
-      return Math.min(M, maxMs);
+      return start < midnights[1]! ? Math.min(20_000, maxMs) : Math.min(H, maxMs);
     };
-    const { fills } = await layOut(shows, range, midnights, range, slow);
+    const { fills, unfilled } = await layOut(shows, range, midnights, range, slow);
     expect(most).toBeGreaterThan(1);
-    expect(fills).toHaveLength(MAX_FILL_BLOCKS);
-    expect(fills.map((b) => b.start)).toEqual(Array.from({ length: MAX_FILL_BLOCKS }, (_, i) => range.start + (i < 720 ? i : i + 60) * M));
+    const first = fills.filter((b) => b.start < midnights[1]!);
+    expect(first.map((b) => b.start)).toEqual(Array.from({ length: MAX_FILL_BLOCKS }, (_, i) => range.start + i * 20_000));
+    expect(unfilled).toEqual([
+      { start: range.start + MAX_FILL_BLOCKS * 20_000, end: shows[0]!.start },
+      { start: shows[0]!.end, end: midnights[1] },
+    ]);
+    expect(fills.filter((b) => b.start >= midnights[1]!)).toHaveLength(24);
   }, limit(60_000));
 });

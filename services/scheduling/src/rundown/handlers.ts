@@ -11,13 +11,13 @@ import { withShowPasswords } from '../shows/source-password';
 import { batchedBusSources } from './sources';
 
 /** The rundown of a player in [start, end), read in the player's zone when local. */
-async function answerRundown({ db, bus }: SchedulingContext, id: number, start: TimeValue, end: TimeValue, call: CallContext) {
+async function answerRundown({ db, bus, logger }: SchedulingContext, id: number, start: TimeValue, end: TimeValue, call: CallContext) {
   const player = await loadRundownPlayer(db, id);
   if (!player) throw notFound('No such player.');
   const window = { start: resolveTime(start, player.zone), end: resolveTime(end, player.zone) };
   const problem = rundownWindowProblem(window.start, window.end);
   if (problem) throw fieldError('end', `${problem} (in the player's zone, ${player.zone})`);
-  return rundownOf(db, batchedBusSources(bus, call), player, window, Date.now());
+  return rundownOf(db, batchedBusSources(bus, call), player, window, Date.now(), logger);
 }
 
 export function bindRundown(context: SchedulingContext) {
@@ -26,7 +26,7 @@ export function bindRundown(context: SchedulingContext) {
     // The same answer for the playout service, which has no user (issue 34), with each live
     // show's own source password (never in the public answer).
     bindOperation(context.bus, playoutInternal.rundown, async ({ id, start, end }, call) =>
-      withShowPasswords(context.db, context.secrets, await answerRundown(context, id, start, end, call)),
+      withShowPasswords(context.db, context.secrets, context.forPlayout, await answerRundown(context, id, start, end, call)),
     ),
   ]);
 }

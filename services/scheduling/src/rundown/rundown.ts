@@ -3,12 +3,13 @@
 // to RESOLVE_CONCURRENCY of them at once.
 import { createHash } from 'node:crypto';
 import type { RundownBlock } from '@airwave/contracts';
+import type { Logger } from '@airwave/logging';
 import { DateTime } from 'luxon';
 import { listRestrictions } from '../dayparting/queries';
 import { restrictionActive, type RestrictionRow } from '../dayparting/rules';
 import type { SchedulingDB } from '../schema';
 import { isoInZone } from '../schedule/recurrence';
-import { layOut, overlaps, type Span } from './blocks';
+import { blockEnd, layOut, MAX_FILL_BLOCKS, overlaps, type Span } from './blocks';
 import { Ahead } from './ahead';
 import { batched } from './batch';
 import { cachedBlocks, storeBlocks, type CachedBlock } from './cache';
@@ -16,6 +17,7 @@ import { limiter, type Limit } from './limit';
 import { localMidnights, startOfLocalDay, startOfNextLocalDay } from './midnights';
 import type { RundownPlayer } from './player';
 import { cutItems, resolveLinein, resolveMediaShow, resolvePlaylistBlock, type MediaFacts, type PlaylistQuestion, type Resolved, type Sources } from './resolve';
+import { MIN_FILL_SECONDS, repeatedToLength } from './repeat';
 import { plannedShows, type PlannedShow } from './shows';
 
 interface State {
@@ -130,13 +132,17 @@ async function showBlock(state: State, show: PlannedShow): Promise<RundownBlock>
 
 const DEFAULT_KEY = { kind: 'default_playlist', showId: 0 };
 
-/** The question of a default block at `start` that may last `maxMs`, and the digest of its inputs. */
+/** The question of a default block at `start` that may last `maxMs`, and the digest of its inputs (with the repetition rule it is made by). */
 function defaultQuestion(state: State, playlistId: number, start: number, maxMs: number) {
   const question = { playlistId, seed: `${state.player.seedPlayerId}:${start}`, maxS: maxMs / 1000, excludedBy: excludedAt(state, start), dropBreakpoints: true };
-  return { question, inputs: digest(['default_playlist', question, state.player.airing]) };
+  return { question, inputs: digest(['default_playlist', question, state.player.airing, { repeatedTo: MIN_FILL_SECONDS }]) };
 }
 
-const askDefault = async (state: State, question: PlaylistQuestion): Promise<Resolved> => ({ ...(await resolvePlaylistBlock(state.sources, state.player.airing, question)), description: 'Default Playlist' });
+/** A default block's items: the playlist resolved, repeated up to MIN_FILL_SECONDS when shorter (repeat.ts). */
+async function askDefault(state: State, question: PlaylistQuestion): Promise<Resolved> {
+  const resolved = await resolvePlaylistBlock(state.sources, state.player.airing, question);
+  return { ...repeatedToLength(resolved, MIN_FILL_SECONDS, question.maxS), description: 'Default Playlist' };
+}
 
 /** A default block not guessed: asked, and with it (the same batch) the blocks guessed to follow it (ahead.ts). */
 function askWithGuesses(state: State, playlistId: number, start: number, segmentEnd: number, question: PlaylistQuestion): Promise<Resolved> {
@@ -148,21 +154,38 @@ function askWithGuesses(state: State, playlistId: number, start: number, segment
   return answer;
 }
 
-/** Resolves the default block at `start` (at most `maxMs` long); answers its length in whole ms. */
+/**
+ * Resolves the default block at `start` (at most `maxMs` long); answers its natural length in
+ * whole ms (blocks.ts makes it end on a whole second, as its stored `end` does).
+ */
 async function defaultBlock(state: State, start: number, maxMs: number): Promise<number> {
   const playlistId = state.player.defaultPlaylistId;
   if (playlistId === null) return 0;
   const { question, inputs } = defaultQuestion(state, playlistId, start, maxMs);
   const segmentEnd = start + maxMs;
-  const length = (r: Resolved) => Math.min(Math.round(r.duration * 1000), maxMs);
+  const natural = (r: Resolved) => Math.round(r.duration * 1000);
   const fresh = () => state.ahead.take(start, inputs) ?? askWithGuesses(state, playlistId, start, segmentEnd, question);
-  const block = await throughCache(state, { start, ...DEFAULT_KEY }, inputs, fresh, (r) => start + length(r));
-  state.ahead.lasted(segmentEnd, length(block));
-  return length(block);
+  const block = await throughCache(state, { start, ...DEFAULT_KEY }, inputs, fresh, (r) => blockEnd(start, natural(r), segmentEnd));
+  state.ahead.lasted(segmentEnd, blockEnd(start, natural(block), segmentEnd) - start);
+  return natural(block);
 }
 
+/**
+ * The rest of a gap the fill could not reach (a day's MAX_FILL_BLOCKS spent, or a block under a
+ * second): answered as a default block without items, named for what it is, so the rundown still
+ * covers every moment and the station sees it (the player airs its fallback there).
+ */
+function unfilledBlock(state: State, span: Span): RundownBlock {
+  const zone = state.player.zone;
+  const description = `Default Playlist not filled here: more than ${MAX_FILL_BLOCKS} blocks in a day, or a block shorter than a second`;
+  return { start: isoInZone(span.start, zone), end: isoInZone(span.end, zone), kind: 'default_playlist', show_id: 0, occurrence_start: null, playlist_id: state.player.defaultPlaylistId, name: 'Not filled', description, last_updated: 0, items: [] };
+}
+
+/** Where a rundown says what it could not fill. */
+export type RundownLog = Pick<Logger, 'warn'>;
+
 /** What the player airs in the window: every block overlapping it, in time order. */
-export async function rundownOf(db: SchedulingDB, sources: Sources, player: RundownPlayer, window: Span, now: number): Promise<RundownBlock[]> {
+export async function rundownOf(db: SchedulingDB, sources: Sources, player: RundownPlayer, window: Span, now: number, log?: RundownLog): Promise<RundownBlock[]> {
   const zone = player.zone;
   const dayEnd = startOfLocalDay(window.end, zone);
   const range = { start: startOfLocalDay(window.start, zone), end: dayEnd === window.end ? dayEnd : startOfNextLocalDay(window.end, zone) };
@@ -177,6 +200,14 @@ export async function rundownOf(db: SchedulingDB, sources: Sources, player: Rund
     Promise.all(shows.filter((show) => overlaps(show, window)).map(async (show) => ({ start: show.start, block: await showBlock(state, show) }))),
   ]);
   await Promise.all(state.stores);
-  const blocks = [...showBlocks, ...layout.fills.map((span) => ({ start: span.start, block: blockOut(state, state.cache.get(span.start)!, span, null) }))];
+  if (layout.unfilled.length) {
+    const spans = layout.unfilled.map((span) => ({ start: new Date(span.start).toISOString(), end: new Date(span.end).toISOString() }));
+    log?.warn({ playerId: player.id, unfilled: spans, maxFillBlocks: MAX_FILL_BLOCKS }, 'Rundown: part of a gap is not filled by the default playlist');
+  }
+  const blocks = [
+    ...showBlocks,
+    ...layout.fills.map((span) => ({ start: span.start, block: blockOut(state, state.cache.get(span.start)!, span, null) })),
+    ...layout.unfilled.map((span) => ({ start: span.start, block: unfilledBlock(state, span) })),
+  ];
   return blocks.sort((a, b) => a.start - b.start).map((b) => b.block);
 }

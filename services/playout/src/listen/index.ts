@@ -1,8 +1,0 @@
-// Listening tools: tones, a private Icecast, a recorder and a tone detector, for tests and
-// benchmarks that check what a stream actually aired.
-export * from './detect';
-export * from './icecast';
-export * from './record';
-export * from './titles';
-export * from './tones';
-export * from './scenario';
