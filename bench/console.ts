@@ -32,6 +32,7 @@ import { createMemorySessionStore } from '@airwave/sessions';
 import { startService } from '@airwave/service-kit';
 import type * as Playwright from '../apps/console/node_modules/playwright-core';
 import { insertGeneratedItems } from './generated-items';
+import { seals } from './seals';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const items = Number(process.env.BENCH_ITEMS ?? 1_000_000);
@@ -72,7 +73,7 @@ async function loadLibrary(dataDir: string, count: number): Promise<number> {
   const started = performance.now();
   const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
   try {
-    const deps = { database, bus: createInProcessBus(), sessions: createMemorySessionStore(), embedded: false, close: async () => undefined };
+    const deps = { database, bus: createInProcessBus(), sessions: createMemorySessionStore(), opener: seals.opener, embedded: false, close: async () => undefined };
     const service = await startService(mediaService, deps, createLogger({ level: 'silent' }), { DATA_DIR: dataDir });
     await service.stop();
     await insertGeneratedItems(database, count, { vacuum: true });

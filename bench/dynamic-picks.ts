@@ -18,6 +18,7 @@ import { mediaService } from '@airwave/media';
 import { createMemorySessionStore } from '@airwave/sessions';
 import { callOperation, startService } from '@airwave/service-kit';
 import { insertGeneratedItems } from './generated-items';
+import { asGateway, seals } from './seals';
 
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) throw new Error('Set DATABASE_URL to a Postgres server');
@@ -41,11 +42,11 @@ async function explain(database: Database, query: ReturnType<typeof sql>) {
 
 async function resolveTimes(database: Database, dataDir: string) {
   const bus = createInProcessBus();
-  const deps = { database, bus, sessions: createMemorySessionStore(), embedded: false, close: async () => undefined };
+  const deps = { database, bus, sessions: createMemorySessionStore(), opener: seals.opener, embedded: false, close: async () => undefined };
   const service = await startService(mediaService, deps, createLogger({ level: 'silent' }), { DATA_DIR: dataDir });
   try {
     await insertGeneratedItems(database, LIBRARY, { owners: 50, vacuum: true });
-    const call = (op: Parameters<typeof callOperation>[1], input: unknown) => callOperation(bus, op, input as never, { principal, timeoutMs: 120_000 });
+    const call = (op: Parameters<typeof callOperation>[1], input: unknown) => callOperation(asGateway(bus), op, input as never, { principal, timeoutMs: 120_000 });
     const approved = (n: number) => n + Math.floor(n / 9) + 1;
     const items = Array.from({ length: 60 }, (_, i) =>
       i % 12 === 5 ? { type: 'station_id' } : i % 12 === 11 ? { type: 'dynamic', query: { mode: 'advanced', filters: [{ filter: 'genre', op: 'eq', val: 'Jazz' }] }, num_items: 1 } : { type: 'media', media_id: approved(i * 97) },

@@ -47,6 +47,7 @@ import { startService } from '@airwave/service-kit';
 import { insertGeneratedItems } from './generated-items';
 import { endpoints, savedFilters, type Endpoint, type Setup } from './http-endpoints';
 import { cpuMicros } from './proc';
+import { seals } from './seals';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // BENCH_ROOT: another checkout whose server and services are measured (a `before` worktree), with this harness.
@@ -211,7 +212,7 @@ async function api<T>(base: string, method: string, path: string, key?: string, 
 async function loadMedia(database: Database, count: number, dataDir: string) {
   const service = await startService(
     mediaService,
-    { database, bus: createInProcessBus(), sessions: createMemorySessionStore(), embedded: false, close: async () => undefined },
+    { database, bus: createInProcessBus(), sessions: createMemorySessionStore(), opener: seals.opener, embedded: false, close: async () => undefined },
     createLogger({ level: 'silent' }),
     { DATA_DIR: dataDir },
   );

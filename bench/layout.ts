@@ -10,6 +10,7 @@ import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, re
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { newGatewayKeyPair } from '@airwave/service-kit';
 import { cpuMicros } from './proc';
 
 export const SERVICES = ['account', 'media', 'scheduling', 'modules', 'gateway'] as const;
@@ -118,12 +119,15 @@ export async function startLayout(root: string, options: { logLevel?: string } =
     start('redis', 'redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no']);
     const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
     await waitFor('PostgreSQL', () => spawnSync(join(pgBin(), 'pg_isready'), ['-h', '127.0.0.1', '-p', String(pgPort)]).status === 0);
+    const gatewayKeys = newGatewayKeyPair();
     const env = {
       DATABASE_URL: databaseUrl,
       NATS_URL: `nats://127.0.0.1:${natsPort}`,
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       AIRWAVE_ADMIN_PASSWORD: 'bench-admin-password',
       AIRWAVE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      AIRWAVE_GATEWAY_PUBLIC_KEY: gatewayKeys.publicKey,
+      AIRWAVE_PLAYOUT_KEY: randomBytes(32).toString('base64'),
       DATA_DIR: join(scratch, 'data'),
       HOST: '127.0.0.1',
       LOG_LEVEL: options.logLevel ?? 'warn',
@@ -131,7 +135,7 @@ export async function startLayout(root: string, options: { logLevel?: string } =
     for (const service of SERVICES) {
       const built = spawnSync('pnpm', ['--filter', `@airwave/${service}`, 'build'], { cwd: root, encoding: 'utf8' });
       if (built.status !== 0) throw new Error(`Cannot bundle ${service}: ${built.stderr}`);
-      start(service, process.execPath, ['dist/main.js'], join(root, 'services', service), service === 'gateway' ? { ...env, PORT: String(gatewayPort) } : env);
+      start(service, process.execPath, ['dist/main.js'], join(root, 'services', service), service === 'gateway' ? { ...env, AIRWAVE_GATEWAY_KEY: gatewayKeys.privateKey, PORT: String(gatewayPort) } : env);
     }
     const url = `http://127.0.0.1:${gatewayPort}`;
     const cpu = () => {

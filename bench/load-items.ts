@@ -11,13 +11,14 @@ import { mediaService } from '@airwave/media';
 import { createMemorySessionStore } from '@airwave/sessions';
 import { startService } from '@airwave/service-kit';
 import { insertGeneratedItems } from './generated-items';
+import { seals } from './seals';
 
 const count = Number(process.env.BENCH_ITEMS ?? 100_000);
 const test = await createTestDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', `items_${count}`);
 const database = await openDatabase({ url: test.url, poolSize: 2 });
 const started = Date.now();
 // The service's start runs the media schema's migrations.
-const service = await startService(mediaService, { database, bus: createInProcessBus(), sessions: createMemorySessionStore(), embedded: false, close: async () => undefined }, createLogger({ level: 'silent' }), { DATA_DIR: '/tmp/airwave-bench' });
+const service = await startService(mediaService, { database, bus: createInProcessBus(), sessions: createMemorySessionStore(), opener: seals.opener, embedded: false, close: async () => undefined }, createLogger({ level: 'silent' }), { DATA_DIR: '/tmp/airwave-bench' });
 await service.stop();
 await insertGeneratedItems(database, count, { vacuum: true });
 await database.close();

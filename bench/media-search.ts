@@ -11,6 +11,7 @@ import { mediaService } from '@airwave/media';
 import { createMemorySessionStore } from '@airwave/sessions';
 import { callOperation, startService } from '@airwave/service-kit';
 import { insertGeneratedItems } from './generated-items';
+import { asGateway, seals } from './seals';
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 const baseUrl = process.env.DATABASE_URL;
@@ -24,7 +25,7 @@ async function run(count: number, baseUrl: string) {
   const bus = createInProcessBus();
   const logger = createLogger({ level: 'silent' });
   try {
-    const service = await startService(mediaService, { database, bus, sessions: createMemorySessionStore(), embedded: false, close: async () => undefined }, logger, { DATA_DIR: '/tmp/airwave-bench' });
+    const service = await startService(mediaService, { database, bus, sessions: createMemorySessionStore(), opener: seals.opener, embedded: false, close: async () => undefined }, logger, { DATA_DIR: '/tmp/airwave-bench' });
     const started = performance.now();
     await insertGeneratedItems(database, count, { owners: 50, vacuum: true });
     const loadSeconds = (performance.now() - started) / 1000;
@@ -44,7 +45,7 @@ async function run(count: number, baseUrl: string) {
       let results = '';
       for (let i = 0; i < 60; i += 1) {
         const t = performance.now();
-        const reply = await callOperation(bus, media.search, { q: q as never, l: 50, o: (i % 3) * 50 }, { principal });
+        const reply = await callOperation(asGateway(bus), media.search, { q: q as never, l: 50, o: (i % 3) * 50 }, { principal });
         times.push(performance.now() - t);
         results = `${reply.num_results}${reply.num_results_exact ? '' : ' (estimate)'}`;
       }

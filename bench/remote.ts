@@ -16,7 +16,7 @@ import { playerRemote, playlistOperations, scheduling, type Principal } from '@a
 import { createTestDatabase, openDatabase, sql } from '@airwave/db';
 import { createLogger } from '@airwave/logging';
 import { startSystem, type RunningSystem } from '@airwave/server';
-import { callOperation } from '@airwave/service-kit';
+import { callOperation, sealingBus } from '@airwave/service-kit';
 import { deleteRedisPrefix } from '@airwave/sessions';
 import { insertGeneratedItems } from './generated-items';
 
@@ -34,7 +34,7 @@ const percentile = (values: number[], q: number) => [...values].sort((a, b) => a
 
 /** The schedule: 10 shows of 24 minutes from a minute ago, each of its own 60-item playlist, for one player. */
 async function schedule(system: RunningSystem) {
-  const call = <O extends Parameters<typeof callOperation>[1]>(op: O, input: unknown) => callOperation(system.infrastructure[0]!.bus, op, input as never, { principal, timeoutMs: 120_000 });
+  const call = <O extends Parameters<typeof callOperation>[1]>(op: O, input: unknown) => callOperation(sealingBus(system.infrastructure[0]!.bus, system.sealer), op, input as never, { principal, timeoutMs: 120_000 });
   const stationIds = [approved(1), approved(2), approved(3)];
   const fm = ((await call(scheduling.playerCreate, { name: 'Bench FM', timezone: 'Europe/London', password: PASSWORD, station_ids: stationIds })) as { id: number }).id;
   const first = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;

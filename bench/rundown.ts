@@ -16,6 +16,7 @@ import { schedulingService } from '@airwave/scheduling';
 import { createMemorySessionStore } from '@airwave/sessions';
 import { callOperation, startService } from '@airwave/service-kit';
 import { insertGeneratedItems } from './generated-items';
+import { asGateway, seals } from './seals';
 
 const baseUrl = process.env.DATABASE_URL;
 if (!baseUrl) throw new Error('Set DATABASE_URL to a Postgres server');
@@ -26,10 +27,10 @@ const principal: Principal = { userId: 1, username: 'bench', groupIds: [1], perm
 const test = await createTestDatabase(baseUrl, 'bench');
 const database = await openDatabase({ url: test.url, poolSize: 4 });
 const bus = createInProcessBus();
-const deps = { database, bus, sessions: createMemorySessionStore(), embedded: false, close: async () => undefined };
+const deps = { database, bus, sessions: createMemorySessionStore(), opener: seals.opener, embedded: false, close: async () => undefined };
 const logger = createLogger({ level: 'silent' });
 const services = [await startService(mediaService, deps, logger, { DATA_DIR: '/tmp/airwave-bench' }), await startService(schedulingService, deps, logger, {})];
-const call = <O extends Parameters<typeof callOperation>[1]>(op: O, input: unknown) => callOperation(bus, op, input as never, { principal, timeoutMs: 120_000 });
+const call = <O extends Parameters<typeof callOperation>[1]>(op: O, input: unknown) => callOperation(asGateway(bus), op, input as never, { principal, timeoutMs: 120_000 });
 try {
   await insertGeneratedItems(database, LIBRARY, { owners: 50, vacuum: true });
   // Approved items only (every tenth is not): ids not divisible by 10.

@@ -16,25 +16,26 @@ import { mediaService } from '@airwave/media';
 import { createMemorySessionStore } from '@airwave/sessions';
 import { callOperation, startService } from '@airwave/service-kit';
 import { cpuMicros } from './proc';
+import { asGateway, seals } from './seals';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('Set BENCH_DATABASE_URL to a database with generated media items');
 const calls = Number(process.env.BENCH_CALLS ?? 200);
 const database = await openDatabase({ url, poolSize: 4 });
 const bus = createInProcessBus();
-const service = await startService(mediaService, { database, bus, sessions: createMemorySessionStore(), embedded: false, close: async () => undefined }, createLogger({ level: 'silent' }), { DATA_DIR: '/tmp/airwave-bench' });
+const service = await startService(mediaService, { database, bus, sessions: createMemorySessionStore(), opener: seals.opener, embedded: false, close: async () => undefined }, createLogger({ level: 'silent' }), { DATA_DIR: '/tmp/airwave-bench' });
 const dbName = new URL(url).pathname.slice(1);
 const principal: Principal = { userId: 1, username: 'bench', groupIds: [1], permissions: ['manage_media'], via: 'system' };
 const saved = await database.root.insertInto('media.searches' as never).values({ user_id: 1, kind: 'saved', filters: JSON.stringify([{ filter: 'artist', op: 'contains', val: 'river band' }, { filter: 'year', op: 'lt', val: 2000 }]), description: 'bench', is_default: false } as never).returning('id' as never).executeTakeFirstOrThrow() as { id: number };
 
 const forms: [string, () => Promise<unknown>][] = [
-  ['plain text: q=river, l=50', () => callOperation(bus, media.search, { q: 'river', l: 50 } as never, { principal })],
-  ['prefixes: q=summ gol, l=50', () => callOperation(bus, media.search, { q: 'summ gol', l: 50 } as never, { principal })],
-  ['rare: q=gold 4711, l=50', () => callOperation(bus, media.search, { q: 'gold 4711', l: 50 } as never, { principal })],
-  ['advanced: genre = jazz, year ≥ 1990, l=50', () => callOperation(bus, media.search, { q: { mode: 'advanced', filters: [{ filter: 'genre', op: 'eq', val: 'jazz' }, { filter: 'year', op: 'gte', val: 1990 }] }, l: 50 } as never, { principal })],
-  ['advanced: artist contains "band 42", l=50', () => callOperation(bus, media.search, { q: { mode: 'advanced', filters: [{ filter: 'artist', op: 'contains', val: 'band 42' }] }, l: 50 } as never, { principal })],
-  ['saved search (validate, saved_search_id)', () => callOperation(bus, playlistOperations.playlistValidate, { saved_search_id: saved.id, num_items: 20 } as never, { principal })],
-  ['the count (validate, search_query=river, all)', () => callOperation(bus, playlistOperations.playlistValidate, { search_query: 'river', num_items_all: true } as never, { principal })],
+  ['plain text: q=river, l=50', () => callOperation(asGateway(bus), media.search, { q: 'river', l: 50 } as never, { principal })],
+  ['prefixes: q=summ gol, l=50', () => callOperation(asGateway(bus), media.search, { q: 'summ gol', l: 50 } as never, { principal })],
+  ['rare: q=gold 4711, l=50', () => callOperation(asGateway(bus), media.search, { q: 'gold 4711', l: 50 } as never, { principal })],
+  ['advanced: genre = jazz, year ≥ 1990, l=50', () => callOperation(asGateway(bus), media.search, { q: { mode: 'advanced', filters: [{ filter: 'genre', op: 'eq', val: 'jazz' }, { filter: 'year', op: 'gte', val: 1990 }] }, l: 50 } as never, { principal })],
+  ['advanced: artist contains "band 42", l=50', () => callOperation(asGateway(bus), media.search, { q: { mode: 'advanced', filters: [{ filter: 'artist', op: 'contains', val: 'band 42' }] }, l: 50 } as never, { principal })],
+  ['saved search (validate, saved_search_id)', () => callOperation(asGateway(bus), playlistOperations.playlistValidate, { saved_search_id: saved.id, num_items: 20 } as never, { principal })],
+  ['the count (validate, search_query=river, all)', () => callOperation(asGateway(bus), playlistOperations.playlistValidate, { search_query: 'river', num_items_all: true } as never, { principal })],
 ];
 
 /** The CPU so far of this database's backends. */

@@ -104,6 +104,6 @@ describe('deploy/compose/compose.yaml', () => {
     expect(published.map(([name]) => name).sort()).toEqual(['gateway', 'icecast']);
     expect((compose.services.icecast as { profiles?: string[] }).profiles).toEqual(['onair']);
     const text = readFileSync(join(repo, 'deploy', 'compose', 'compose.yaml'), 'utf8');
-    for (const secret of ['POSTGRES_PASSWORD', 'AIRWAVE_ADMIN_PASSWORD', 'AIRWAVE_ENCRYPTION_KEY']) expect(text).toContain(`\${${secret}:?`);
+    for (const secret of ['POSTGRES_PASSWORD', 'AIRWAVE_ADMIN_PASSWORD', 'AIRWAVE_ENCRYPTION_KEY', 'AIRWAVE_GATEWAY_KEY', 'AIRWAVE_GATEWAY_PUBLIC_KEY', 'AIRWAVE_PLAYOUT_KEY']) expect(text).toContain(`\${${secret}:?`);
   });
 });

@@ -43,6 +43,9 @@ function containerEnv(manifests: Manifest[], namespace: string | undefined, cont
     REDIS_URL: 'redis://:secret@redis:6379/0',
     AIRWAVE_ADMIN_PASSWORD: 'secret-password',
     AIRWAVE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    AIRWAVE_GATEWAY_KEY: Buffer.alloc(32, 8).toString('base64'),
+    AIRWAVE_GATEWAY_PUBLIC_KEY: Buffer.alloc(32, 9).toString('base64'),
+    AIRWAVE_PLAYOUT_KEY: Buffer.alloc(32, 10).toString('base64'),
     SMTP_URL: 'smtp://airwave:secret@smtp:587',
   };
   for (const variable of container.env ?? []) {
@@ -196,11 +199,18 @@ describe('the base', () => {
   it('gives each service the infrastructure it needs and the gateway no database', () => {
     const secretsOf = (process: string) =>
       byName('Deployment', `airwave-${process}`).spec.template.spec.containers[0].env.filter((v: any) => v.valueFrom?.secretKeyRef).map((v: any) => v.name);
-    expect(secretsOf('gateway').sort()).toEqual(['NATS_URL', 'REDIS_URL']);
+    expect(secretsOf('gateway').sort()).toEqual(['AIRWAVE_GATEWAY_KEY', 'NATS_URL', 'REDIS_URL']);
     for (const service of services) expect(secretsOf(service)).toEqual(expect.arrayContaining(['DATABASE_URL', 'NATS_URL', 'REDIS_URL']));
     expect(secretsOf('account')).toEqual(expect.arrayContaining(['AIRWAVE_ADMIN_PASSWORD', 'AIRWAVE_ENCRYPTION_KEY', 'SMTP_URL']));
     expect(secretsOf('modules')).toEqual(expect.arrayContaining(['AIRWAVE_ENCRYPTION_KEY']));
     expect(secretsOf('scheduling')).toEqual(expect.arrayContaining(['AIRWAVE_ENCRYPTION_KEY']));
+    // The gateway's private key to the gateway only; its public half to every service.
+    for (const process of ['account', 'media', 'scheduling', 'modules', 'playout']) {
+      expect(secretsOf(process)).toContain('AIRWAVE_GATEWAY_PUBLIC_KEY');
+      expect(secretsOf(process)).not.toContain('AIRWAVE_GATEWAY_KEY');
+      // The key of source passwords on the bus: the scheduling service's and the playout's only.
+      expect(secretsOf(process).includes('AIRWAVE_PLAYOUT_KEY'), process).toBe(process === 'scheduling' || process === 'playout');
+    }
   });
 
   it('autoscales the gateway with an autoscaling/v2 HorizontalPodAutoscaler that owns its replica count', () => {

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { deleteNatsStream } from '@airwave/bus';
 import { createTestDatabase, type TestDatabase } from '@airwave/db';
 import { deleteRedisPrefix } from '@airwave/sessions';
+import { newGatewayKeyPair } from '@airwave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wav } from '../src/files';
 import { Api, modes } from '../src/harness';
@@ -24,6 +25,7 @@ describe.runIf(modes.includes('distributed'))('bundled services (production layo
   let database: TestDatabase;
   let api: Api;
   const prefix = `b${randomBytes(4).toString('hex')}`;
+  const gatewayKeys = newGatewayKeyPair();
   const env = (extra: Record<string, string>) => ({
     PATH: process.env.PATH!,
     DATABASE_URL: database.url,
@@ -33,6 +35,7 @@ describe.runIf(modes.includes('distributed'))('bundled services (production layo
     REDIS_PREFIX: `airwave-test:${prefix}:`,
     AIRWAVE_ADMIN_PASSWORD: 'bundled-admin-password',
     LOG_LEVEL: 'warn',
+    AIRWAVE_GATEWAY_PUBLIC_KEY: gatewayKeys.publicKey,
     ...extra,
   });
   const start = (cwd: string, args: string[], extra: Record<string, string> = {}) => {
@@ -50,7 +53,7 @@ describe.runIf(modes.includes('distributed'))('bundled services (production layo
     }
     database = await createTestDatabase(process.env.DATABASE_URL!, 'bundles');
     const port = await freePort();
-    for (const service of bundled) start(join(root, 'services', service), ['dist/main.js'], service === 'gateway' ? { PORT: String(port) } : {});
+    for (const service of bundled) start(join(root, 'services', service), ['dist/main.js'], service === 'gateway' ? { PORT: String(port), AIRWAVE_GATEWAY_KEY: gatewayKeys.privateKey } : {});
     api = new Api(`http://127.0.0.1:${port}`);
     // The gateway is ready as soon as its own dependencies are (one service down must not take it
     // out of the load balancer), so wait until every service answers through it.

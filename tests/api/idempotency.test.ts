@@ -53,10 +53,11 @@ describe.each(apiModes)('Idempotency-Key (%s)', (mode) => {
     expect(await named('Keyed once')).toHaveLength(2);
   });
 
-  it('answers 409 to a retry while the first request still runs, and runs it once', async () => {
-    // Creating a user hashes its password, which takes milliseconds: a retry every 5 ms until the
-    // first answers arrives while it runs (six sent at once were all answered after it, once, when
-    // the machine was busy).
+  it('runs a write once however its retries interleave with it, each answered 409 or the first reply', async () => {
+    // Retries every 5 ms until the first answers: whether any arrives while it still runs depends on
+    // who wins the race (all of them came after it once in CI), so this asserts what holds in every
+    // interleaving; the 409 while it runs is held deterministically in the gateway's own test
+    // (services/gateway/src/idempotency.test.ts).
     const key = randomUUID();
     const body = { username: 'concurrent-user', password: 'concurrent-user-pw' };
     const send = () => system.api.post('/users', { key: admin, body, headers: { 'idempotency-key': key } });
@@ -74,7 +75,6 @@ describe.each(apiModes)('Idempotency-Key (%s)', (mode) => {
     );
     expect(outcomes.filter((o) => o === 'ran')).toHaveLength(1);
     expect(outcomes.filter((o) => o !== 'ran' && o !== 'replayed' && o !== '409 in progress')).toEqual([]);
-    expect(outcomes).toContain('409 in progress');
     expect((await system.api.login('concurrent-user', 'concurrent-user-pw')).key).toBeTruthy();
   });
 

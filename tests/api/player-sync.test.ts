@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream';
 import { playerSync, type Principal } from '@airwave/contracts';
 import { createLogger } from '@airwave/logging';
-import { callOperation } from '@airwave/service-kit';
+import { callOperation, sealingBus } from '@airwave/service-kit';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage, wav } from '../src/files';
@@ -38,7 +38,7 @@ describe.each(modes)('player sync (%s)', (mode) => {
   });
 
   const call = <O extends (typeof playerSync)[keyof typeof playerSync]>(op: O, input: Parameters<typeof callOperation<O>>[2], principal: Principal | null = null) =>
-    callOperation(system.infrastructure[0]!.bus, op, input, { principal });
+    callOperation(sealingBus(system.infrastructure[0]!.bus, system.sealer), op, input, { principal });
   const connect = (fields: Partial<Parameters<typeof callOperation<typeof playerSync.connect>>[2]> = {}) =>
     call(playerSync.connect, { id: fm, password: PASSWORD, address: '192.0.2.7', ...fields });
   // PHP's bracket notation for the filters, as jQuery writes them.

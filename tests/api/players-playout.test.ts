@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import { playoutInternal } from '@airwave/contracts';
 import { createLogger } from '@airwave/logging';
-import { callOperation } from '@airwave/service-kit';
+import { callOperation, newPlayoutKey, openForPlayout, playoutSecretBox, sourceOwner } from '@airwave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
 import { limit } from '../../vitest.shared';
@@ -29,7 +29,13 @@ describe.each(modes)('players aired by Airwave (%s)', (mode) => {
     },
   });
   const create = (body: Record<string, unknown>, key = admin) => system.api.post<Player>('/players', { key, body });
-  const aired = (ids?: number[]) => callOperation(system.infrastructure[0]!.bus, playoutInternal.players, ids ? { ids } : {}, { principal: null });
+  /** What the bus answers: the source password sealed for the playout. */
+  const answered = (ids?: number[]) => callOperation(system.infrastructure[0]!.bus, playoutInternal.players, ids ? { ids } : {}, { principal: null });
+  /** The same, as the playout opens it with AIRWAVE_PLAYOUT_KEY. */
+  const aired = async (ids?: number[]) => {
+    const key = playoutSecretBox(system.env.AIRWAVE_PLAYOUT_KEY);
+    return (await answered(ids)).map((p) => ({ ...p, source_password: openForPlayout(key, p.source_password, sourceOwner.player(p.id)) }));
+  };
 
   beforeAll(async () => {
     system = await startTestSystem(mode, {}, { logger: createLogger({ level: 'debug', destination: capture }) });
@@ -48,13 +54,19 @@ describe.each(modes)('players aired by Airwave (%s)', (mode) => {
     expect(await aired([player.id])).toEqual([]);
   });
 
-  it('airs a player with a mount and a source password, answered in clear only to the playout service', async () => {
+  it('airs a player with a mount and a source password, answered only to the playout service, sealed on the bus', async () => {
     const created = await create({ name: 'Aired', timezone: 'Europe/London', playout: 'airwave', stream_url: 'http://icecast:8000/aired.mp3', source_password: SOURCE });
     expect(created.status).toBe(200);
     const player = created.body.data;
     expect(player).toMatchObject({ playout: 'airwave', has_icecast_source: true, stream_url: 'http://icecast:8000/aired.mp3' });
     for (const key of [admin, reader]) expect(JSON.stringify((await system.api.get(`/players/${player.id}`, { key })).body)).not.toContain(SOURCE);
     expect(await aired([player.id])).toEqual([{ id: player.id, name: 'Aired', timezone: 'Europe/London', stream_url: 'http://icecast:8000/aired.mp3', source_password: SOURCE, support_linein: true }]);
+    // On the bus it is sealed: anything else that reads the answer learns nothing, and a value for one player opens for no other.
+    const [onBus] = await answered([player.id]);
+    expect(onBus!.source_password).toMatch(/^v1\./);
+    expect(JSON.stringify(onBus)).not.toContain(SOURCE);
+    expect(openForPlayout(playoutSecretBox(system.env.AIRWAVE_PLAYOUT_KEY), onBus!.source_password, sourceOwner.player(player.id + 1))).toBeNull();
+    expect(openForPlayout(playoutSecretBox(newPlayoutKey()), onBus!.source_password, sourceOwner.player(player.id))).toBeNull();
     // An edit without it keeps it; a new one replaces it; the search filters by playout.
     await system.api.put(`/players/${player.id}`, { key: admin, body: { name: 'Aired 2', timezone: 'Europe/London', source_password: '' } });
     expect((await aired([player.id]))[0]!.source_password).toBe(SOURCE);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { newGatewayKeyPair } from '@airwave/service-kit';
 import { modes, startTestSystem, type TestSystem } from '../src/harness';
 import { limit } from '../../vitest.shared';
 
@@ -22,6 +23,7 @@ describe('production processes', () => {
         NATS_URL: 'nats://127.0.0.1:4222',
         REDIS_URL: 'redis://127.0.0.1:6379',
         AIRWAVE_ADMIN_PASSWORD: 'x',
+        AIRWAVE_GATEWAY_PUBLIC_KEY: newGatewayKeyPair().publicKey,
       },
       encoding: 'utf8',
       timeout: limit(30_000),
@@ -41,6 +43,19 @@ describe('production processes', () => {
     });
     expect(result.status).toBe(1);
     expect(result.stdout + result.stderr).toMatch(/Production mode needs DATABASE_URL, NATS_URL, REDIS_URL/);
+  });
+
+  it("a service refuses to start without the gateway's public key, and the gateway without its key (no default)", () => {
+    const urls = { DATABASE_URL: 'postgres://airwave:x@127.0.0.1:1/airwave', NATS_URL: 'nats://127.0.0.1:4222', REDIS_URL: 'redis://127.0.0.1:6379' };
+    const service = spawnSync(tsx, ['src/main.ts'], { cwd: join(root, 'services', 'media'), env: { PATH: process.env.PATH, ...urls }, encoding: 'utf8', timeout: limit(30_000) });
+    expect(service.status).toBe(1);
+    expect(service.stdout + service.stderr).toMatch(/AIRWAVE_GATEWAY_PUBLIC_KEY is not set/);
+    const gateway = spawnSync(tsx, ['src/main.ts'], { cwd: join(root, 'services', 'gateway'), env: { PATH: process.env.PATH, ...urls }, encoding: 'utf8', timeout: limit(30_000) });
+    expect(gateway.status).toBe(1);
+    expect(gateway.stdout + gateway.stderr).toMatch(/needs AIRWAVE_GATEWAY_KEY/);
+    const malformed = spawnSync(tsx, ['src/main.ts'], { cwd: join(root, 'services', 'gateway'), env: { PATH: process.env.PATH, ...urls, AIRWAVE_GATEWAY_KEY: 'c2hvcnQ=' }, encoding: 'utf8', timeout: limit(30_000) });
+    expect(malformed.status).toBe(1);
+    expect(malformed.stdout + malformed.stderr).toMatch(/AIRWAVE_GATEWAY_KEY: must be 32 bytes in base64/);
   });
 
   it('a bad configuration value is named in the error', () => {

@@ -4,7 +4,7 @@
 import { Writable } from 'node:stream';
 import { playoutInternal } from '@airwave/contracts';
 import { createLogger } from '@airwave/logging';
-import { callOperation } from '@airwave/service-kit';
+import { callOperation, openForPlayout, playoutSecretBox, sourceOwner } from '@airwave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
 import { limit } from '../../vitest.shared';
@@ -29,7 +29,13 @@ describe.each(modes)("a live show's source password (%s)", (mode) => {
   });
   const start = Math.floor(Date.now() / HOUR) * HOUR + 24 * HOUR;
   const show = (body: Record<string, unknown>) => ({ player_id: player, mode: 'once', start: Math.floor(start / 1000), duration: 3600, item_type: 'live', ...body });
-  const internal = () => callOperation(system.infrastructure[0]!.bus, playoutInternal.rundown, { id: player, start, end: start + HOUR }, { principal: null });
+  /** The playout's rundown as the playout reads it: each live show's own source password sealed on the bus, opened with AIRWAVE_PLAYOUT_KEY. */
+  const internal = async () => {
+    const blocks = await callOperation(system.infrastructure[0]!.bus, playoutInternal.rundown, { id: player, start, end: start + HOUR }, { principal: null });
+    for (const block of blocks) for (const secret of [SHOW, NEXT]) expect(JSON.stringify(block)).not.toContain(secret);
+    const key = playoutSecretBox(system.env.AIRWAVE_PLAYOUT_KEY);
+    return blocks.map((b) => (b.kind === 'linein' ? { ...b, source_password: openForPlayout(key, b.source_password, sourceOwner.show(b.show_id)) } : b));
+  };
 
   beforeAll(async () => {
     system = await startTestSystem(mode, {}, { logger: createLogger({ level: 'debug', destination: capture }) });

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@airwave/client';
 import { disableReaperWhereUnavailable, infrastructureImages } from '@airwave/testcontainers';
+import { newGatewayKeyPair } from '@airwave/service-kit';
 import { DockerComposeEnvironment, Wait, type StartedDockerComposeEnvironment } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiModes } from '../src/black-box';
@@ -20,6 +21,8 @@ describe.runIf(apiModes.includes('stack'))('deploy/compose/compose.yaml', () => 
   let compose: StartedDockerComposeEnvironment;
   let baseUrl: string;
 
+  const gatewayKeys = newGatewayKeyPair();
+
   beforeAll(async () => {
     await disableReaperWhereUnavailable();
     const images = await infrastructureImages();
@@ -29,6 +32,9 @@ describe.runIf(apiModes.includes('stack'))('deploy/compose/compose.yaml', () => 
         POSTGRES_PASSWORD: randomBytes(12).toString('hex'),
         AIRWAVE_ADMIN_PASSWORD: adminPassword,
         AIRWAVE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        AIRWAVE_GATEWAY_KEY: gatewayKeys.privateKey,
+        AIRWAVE_GATEWAY_PUBLIC_KEY: gatewayKeys.publicKey,
+        AIRWAVE_PLAYOUT_KEY: randomBytes(32).toString('base64'),
         // Any free host port: several stations (and test runs) on one host.
         AIRWAVE_PORT: '0',
         AIRWAVE_POSTGRES_IMAGE: images.postgres,

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deleteNatsStream } from '@airwave/bus';
 import { createTestDatabase, openDatabase, type Database, type TestDatabase } from '@airwave/db';
+import { newGatewayKeyPair } from '@airwave/service-kit';
 import { deleteRedisPrefix } from '@airwave/sessions';
 import { Api } from '../src/harness';
 import { canRunNatsServer, freePort, portOpen, privateNats, terminate, type PrivateNats } from '../src/nats-server';
@@ -141,6 +142,8 @@ export class Cluster {
   readonly services = new Map<ServiceName, { proc: Proc; metricsPort: number }[]>();
   readonly gateways: Gateway[] = [];
   env: Record<string, string> = {};
+  /** The gateway's key pair, as a deployment makes it: the private half to the gateway only. */
+  private readonly gatewayKeys = newGatewayKeyPair();
   database!: Database;
   nats?: PrivateNats;
   redis?: PrivateRedis;
@@ -180,6 +183,8 @@ export class Cluster {
       HOST: '127.0.0.1',
       REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       SHUTDOWN_TIMEOUT_MS: String(limit(8000)),
+      AIRWAVE_GATEWAY_PUBLIC_KEY: this.gatewayKeys.publicKey,
+      AIRWAVE_PLAYOUT_KEY: randomBytes(32).toString('base64'),
       ...(this.options.env ?? {}),
     };
   }
@@ -225,7 +230,7 @@ export class Cluster {
 
   async startGateway(extraEnv: Record<string, string> = {}): Promise<Gateway> {
     const port = await freePort();
-    const proc = spawnProc('gateway', join(root, 'services', 'gateway'), { ...this.env, PORT: String(port), ...extraEnv });
+    const proc = spawnProc('gateway', join(root, 'services', 'gateway'), { ...this.env, AIRWAVE_GATEWAY_KEY: this.gatewayKeys.privateKey, PORT: String(port), ...extraEnv });
     this.procs.push(proc);
     const url = `http://127.0.0.1:${port}`;
     await waitFor(

@@ -5,11 +5,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deleteNatsStream } from '@airwave/bus';
-import { createTestDatabase } from '@airwave/db';
+import { createTestDatabase, seedEmbeddedDataDir } from '@airwave/db';
 import { createLogger, type Logger } from '@airwave/logging';
 import { startSystem, type RunningSystem } from '@airwave/server';
 import { deleteRedisPrefix } from '@airwave/sessions';
 import { createGateway, type GatewayOptions } from '@airwave/gateway';
+import { newGatewayKeyPair, newPlayoutKey } from '@airwave/service-kit';
 import { fetchFrom } from './from-address';
 import { TrafficCheck } from './openapi-traffic';
 import { limit, machineFactor } from '../../vitest.shared';
@@ -55,11 +56,14 @@ export async function startTestSystem(mode: Mode, extraEnv: Record<string, strin
     LOGIN_FIRST_DELAY_SECONDS: String(LOGIN_DELAY_SECONDS),
     // The playout airs nothing in API tests unless a test asks (it would start Liquidsoap for every aired player).
     PLAYOUT_ENGINE: 'off',
+    // Known to the test, so a playout it starts itself (playout-air.test.ts) opens what the scheduling service seals.
+    AIRWAVE_PLAYOUT_KEY: newPlayoutKey(),
     ...extraEnv,
   };
   if (mode === 'embedded') {
     const dir = await mkdtemp(join(tmpdir(), 'airwave-test-'));
     env.DATA_DIR = dir;
+    await seedEmbeddedDataDir(dir);
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
   } else {
     const database = await createTestDatabase(urls.database!, 'api');
@@ -68,6 +72,8 @@ export async function startTestSystem(mode: Mode, extraEnv: Record<string, strin
     env.NATS_URL ??= urls.nats!;
     env.REDIS_URL ??= urls.redis!;
     env.AIRWAVE_ENCRYPTION_KEY ??= TEST_ENCRYPTION_KEY;
+    // A replica started on the same prefix (startReplica) must open this gateway's seals, and the other way round.
+    env.AIRWAVE_GATEWAY_KEY ??= newGatewayKeyPair().privateKey;
     env.BUS_PREFIX = `t${id}`;
     env.REDIS_PREFIX = `airwave-test:${id}:`;
     cleanups.push(() => deleteRedisPrefix(urls.redis!, env.REDIS_PREFIX!));
@@ -104,7 +110,7 @@ export async function startReplica(system: TestSystem, options: { logger?: Logge
 /** One more gateway on a running system's bus and session store, with options of its own (trusted proxies). */
 export async function startGateway(system: TestSystem, options: Partial<GatewayOptions> = {}): Promise<{ url: string; api: Api; stop(): Promise<void> }> {
   const shared = system.infrastructure[0]!;
-  const app = await createGateway({ bus: shared.bus, sessions: shared.sessions, logger: createLogger({ level: 'silent' }), ...options });
+  const app = await createGateway({ bus: shared.bus, sealer: system.sealer, sessions: shared.sessions, logger: createLogger({ level: 'silent' }), ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

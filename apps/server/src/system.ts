@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { modulesService } from '@airwave/modules';
 import { playoutService } from '@airwave/playout';
 import { schedulingService } from '@airwave/scheduling';
-import { discoverModules, modulesDirs, openInfrastructure, runtimeConfig, startService, type Infrastructure, type RunningService, type ServiceDefinition } from '@airwave/service-kit';
+import { discoverModules, modulesDirs, newPlayoutKey, openInfrastructure, PLAYOUT_KEY, processSeals, runtimeConfig, startService, type Infrastructure, type PrincipalSealer, type RunningService, type ServiceDefinition } from '@airwave/service-kit';
 import { createMetrics, instrumentBus, type Metrics } from '@airwave/metrics';
 import type { FastifyInstance } from 'fastify';
 
@@ -37,6 +37,8 @@ export interface RunningSystem {
   port: number;
   app: FastifyInstance;
   infrastructure: Infrastructure[];
+  /** Seals principals as the gateway does (for tests that call a service over the bus as a user). */
+  sealer: PrincipalSealer;
   config: SystemConfig;
   close(): Promise<void>;
 }
@@ -56,8 +58,13 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     for (const service of running.reverse()) await service.stop().catch(() => undefined);
     for (const infrastructure of opened.reverse()) await infrastructure.close();
   };
+  // One process holds the gateway and every service: its own key pair unless one is configured.
+  const seals = processSeals(config.AIRWAVE_GATEWAY_KEY);
+  // And the scheduling service and the playout share a key for source passwords on the bus.
+  const serviceEnv = env[PLAYOUT_KEY] ? env : { ...env, [PLAYOUT_KEY]: newPlayoutKey() };
   try {
     const shared = await openInfrastructure(config, logger, {
+      opener: seals.opener,
       embedded,
       name: 'airwave-gateway',
       onSessionError: () => metrics.sessionStoreErrors.inc(),
@@ -67,9 +74,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       // Distributed: each service has its own connections, exactly like its own process would.
       const infrastructure = embedded
         ? shared
-        : await openInfrastructure(config, logger, { embedded: false, name: `airwave-${definition.name}` });
+        : await openInfrastructure(config, logger, { embedded: false, name: `airwave-${definition.name}`, opener: seals.opener });
       if (!embedded) opened.push(infrastructure);
-      running.push(await startService(definition, infrastructure, logger, env));
+      running.push(await startService(definition, infrastructure, logger, serviceEnv, metrics));
     }
     metrics.watchPool('main', () => shared.database.poolStats());
     const discovered = await discoverModules(modulesDirs(env.MODULES_DIR));
@@ -77,6 +84,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     const storage = createLocalStorage(join(config.DATA_DIR, 'media'));
     app = await createGateway({
       bus: instrumentBus(shared.bus, metrics),
+      sealer: seals.sealer,
       sessions: shared.sessions,
       metrics,
       moduleOperations,
@@ -96,7 +104,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
-    return { url: `http://${host}:${port}`, port, app, infrastructure: opened, config, close };
+    return { url: `http://${host}:${port}`, port, app, infrastructure: opened, sealer: seals.sealer, config, close };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

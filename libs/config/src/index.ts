@@ -26,6 +26,16 @@ const int = (fallback: number, min: number, max: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min).max(max).default(fallback));
 
 /** Variables every process reads. Descriptions feed the README's configuration reference. */
+/** An optional setting whose value `problemOf` checks (a key's length and encoding): its answer, when not null, is the error. */
+export const optionalChecked = (problemOf: (value: string) => string | null) =>
+  z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const problem = value === undefined ? null : problemOf(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
 export const commonConfig = {
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']).describe('PostgreSQL connection URL. Unset: embedded PGlite under DATA_DIR.'),
   NATS_URL: optionalUrl(['nats', 'tls']).describe('NATS server URL(s). Unset: the in-process bus (embedded default only).'),

@@ -1,7 +1,8 @@
 // What the playout service (issue 34) asks of the scheduling service: the players it airs, with
 // what it needs to reach their Icecast mounts. Internal (no HTTP route, `auth: 'none'`, like
-// `playerSync`): the source password is answered here in clear, since the playout must present it
-// to Icecast, and nowhere else (docs/playout.md, "The player's output").
+// `playerSync`): the source password is answered here, since the playout must present it to
+// Icecast, and nowhere else, sealed with AIRWAVE_PLAYOUT_KEY, which only the scheduling service and
+// the playout hold (docs/playout.md, "The player's output"; docs/decisions/bus-security.md).
 import { z } from 'zod';
 import { Id } from './common';
 import { defineOperation } from './operation';
@@ -13,14 +14,14 @@ export const AiredPlayer = z.object({
   name: z.string(),
   timezone: z.string(),
   stream_url: z.string().describe('The Icecast mount listeners hear, e.g. http://icecast:8000/station.mp3'),
-  source_password: z.string().nullable().describe('The Icecast source password, in clear; null when none is set'),
+  source_password: z.string().nullable().describe('The Icecast source password, sealed for the playout (AIRWAVE_PLAYOUT_KEY, bound to the player); null when none is set'),
   support_linein: z.boolean(),
 });
 export type AiredPlayer = z.infer<typeof AiredPlayer>;
 
 /** A rundown block as the playout service reads it: a live show's block also says its own source password. */
 export const PlayoutRundownBlock = RundownBlock.extend({
-  source_password: z.string().nullable().optional().describe("A linein block: the live show's own source password, in clear; null or absent: the player's"),
+  source_password: z.string().nullable().optional().describe("A linein block: the live show's own source password, sealed for the playout (bound to the show); null or absent: the player's"),
 });
 export type PlayoutRundownBlock = z.infer<typeof PlayoutRundownBlock>;
 
@@ -34,7 +35,7 @@ export const playoutInternal = {
   }),
   /**
    * A player's rundown in [start, end) (Unix ms), as GET /players/{id}/rundown answers it, for the
-   * playout service (no user); a live show's blocks also carry its own source password in clear.
+   * playout service (no user); a live show's blocks also carry its own source password, sealed for the playout.
    */
   rundown: defineOperation({
     subject: 'scheduling.internal.playout.rundown',

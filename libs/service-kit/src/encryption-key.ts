@@ -4,21 +4,15 @@
 // admin password gets one; without either, what needs it is unavailable and a warning says why.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from '@airwave/config';
+import { optionalChecked } from '@airwave/config';
 import type { Logger } from '@airwave/logging';
 import { keyringProblem, newKey, parseKeyring, secretBox, type SecretBox } from './secret-box';
 
 export const KEY_FILE = 'encryption.key';
 
 /** AIRWAVE_ENCRYPTION_KEY, as the account and modules services read it. */
-export const encryptionKeyConfig = z
-  .string()
-  .optional()
-  .superRefine((value, ctx) => {
-    const problem = value === undefined ? null : keyringProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  })
-  .describe(
+export const encryptionKeyConfig = optionalChecked(keyringProblem)
+    .describe(
     'Key encrypting secrets kept at rest (two-factor secrets, webhook signing secrets, Icecast source passwords of players): 32 random bytes in base64 (`openssl rand -base64 32`), the same on the account, modules and scheduling services; while rotating, several separated by commas (the first encrypts, all decrypt). Unset: the embedded default generates one into DATA_DIR/encryption.key (with a warning); separate services then offer no two-factor sign-in, no webhooks and no source passwords for players aired by Airwave.',
   );
 

@@ -10,3 +10,7 @@ export * from './module-discovery';
 export * from './secret-box';
 export * from './encryption-key';
 export * from './passwords';
+export * from './principal-seal';
+export * from './sealed-bus';
+export * from './playout-key';
+export * from './idempotency';

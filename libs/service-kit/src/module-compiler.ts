@@ -13,13 +13,17 @@ import * as kysely from 'kysely';
 import * as zod from 'zod';
 import * as encryptionKey from './encryption-key';
 import * as failures from './failures';
+import * as idempotency from './idempotency';
 import * as moduleDefinition from './module';
 import * as operations from './operations';
 import * as outbox from './outbox';
 import * as outboxRelay from './outbox-relay';
 import * as passwords from './passwords';
+import * as playoutKey from './playout-key';
+import * as principalSeal from './principal-seal';
 import * as serviceProcess from './process';
 import * as runtime from './runtime';
+import * as sealedBus from './sealed-bus';
 import * as secretBox from './secret-box';
 import * as service from './service';
 
@@ -37,7 +41,7 @@ export function hostPackages(serviceKitExtra: Record<string, unknown> = {}): Rec
     '@airwave/contracts': contracts,
     '@airwave/db': db,
     '@airwave/logging': logging,
-    '@airwave/service-kit': { ...operations, ...failures, ...service, ...runtime, ...serviceProcess, ...outbox, ...outboxRelay, ...moduleDefinition, ...secretBox, ...encryptionKey, ...passwords, ...serviceKitExtra },
+    '@airwave/service-kit': { ...operations, ...failures, ...service, ...runtime, ...serviceProcess, ...outbox, ...outboxRelay, ...moduleDefinition, ...secretBox, ...encryptionKey, ...passwords, ...principalSeal, ...sealedBus, ...playoutKey, ...idempotency, ...serviceKitExtra },
     kysely,
     zod,
   };

@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import { withinDeadline } from './deadline';
 import { asEdgeFailure } from './failures';
+import { PRINCIPAL_HEADER } from './principal-seal';
 
 /** The fields that tie a log line to the request it was written for. */
 export interface LogTrace {
@@ -115,6 +116,9 @@ export async function callOperation<O extends Operation>(
     const value = outer?.[name];
     if (value) inherited[name] = value;
   }
+  // A principal handed on to an internal operation keeps the gateway's seal of the request it came with.
+  const seal = outer?.[PRINCIPAL_HEADER];
+  if (seal && options.principal) inherited[PRINCIPAL_HEADER] = seal;
   const headers = { ...inherited, ...(options.headers ?? {}) };
   const reply = await bus.request(op.subject, { input, principal: options.principal ?? null }, {
     ...(Object.keys(headers).length ? { headers } : {}),

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { AirwaveError, busHeaders, eventRegistry, type Principal } from '@airwave/contracts';
 import type { AnyDB, SchemaMigration } from '@airwave/db';
 import { sql } from 'kysely';
+import { recordKeyInTransaction } from './idempotency';
 
 export const outboxMigration: SchemaMigration = {
   async up(db) {
@@ -78,6 +79,8 @@ export async function recordEvent(trx: AnyDB, type: string, payload: unknown, ac
   if (Buffer.byteLength(text) > MAX_EVENT_BYTES) {
     throw new AirwaveError('payload_too_large', `The change is too large to publish as one event (${type}, ${Math.ceil(Buffer.byteLength(text) / 1024)} kB): make it in smaller parts.`);
   }
+  // The write's Idempotency-Key, if the request being handled has one, commits with it (idempotency.ts).
+  await recordKeyInTransaction(trx);
   await trx.insertInto('outbox').values({ id, subject: type, frame: text }).execute();
   return id;
 }

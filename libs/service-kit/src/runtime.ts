@@ -1,13 +1,17 @@
 // Opening the shared infrastructure and starting services: used by the embedded default (all in one
 // process) and by each service's own process in production.
 import { createBus, type Bus } from '@airwave/bus';
-import { commonConfig, parseConfig, z } from '@airwave/config';
+import { optionalChecked, commonConfig, parseConfig, z } from '@airwave/config';
 import { migrateSchema, openDatabase, type Database, type SchemaMigration } from '@airwave/db';
 import type { Logger } from '@airwave/logging';
+import type { Metrics } from '@airwave/metrics';
 import { createMemorySessionStore, createRedisSessionStore, type SessionStore } from '@airwave/sessions';
 import { traceOf } from './operations';
 import { outboxMigration, recordEvent } from './outbox';
 import { startOutboxRelay } from './outbox-relay';
+import { gatewayKeyProblem, principalOpener, publicKeyFrom, type PrincipalOpener } from './principal-seal';
+import { sealCheckingBus } from './sealed-bus';
+import { idempotencyMigration, keyRecordingBus } from './idempotency';
 import type { RunningService, ServiceDefinition, ServiceEvents } from './service';
 
 export const runtimeConfig = z.object({
@@ -15,6 +19,10 @@ export const runtimeConfig = z.object({
   SESSION_TTL_SECONDS: z.coerce.number().int().min(2).max(30 * 86400).default(3600).describe('Seconds a session lives after its last use.'),
   MODULES_DIR: z.string().optional().describe("Directories holding modules, separated by ':' (default: the repository's modules/)."),
   AIRWAVE_ADMIN_PASSWORD: z.string().min(1).optional().describe('Password of the admin user created on first start with an empty database (required outside the embedded default).'),
+  AIRWAVE_GATEWAY_PUBLIC_KEY: optionalChecked(gatewayKeyProblem)
+        .describe(
+      "Public half of the gateway's Ed25519 key (32 bytes, base64): a service acts for a user only on a request whose principal the gateway sealed with the private half (docs/decisions/bus-security.md). Required by every service process; the embedded default and a one-process system make their own pair.",
+    ),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;
 
@@ -23,6 +31,8 @@ export const loadRuntimeConfig = (env: Record<string, string | undefined> = proc
 export interface Infrastructure {
   database: Database;
   bus: Bus;
+  /** Opens the gateway's seals on requests' principals (principal-seal.ts). */
+  opener: PrincipalOpener;
   sessions: SessionStore;
   embedded: boolean;
   close(): Promise<void>;
@@ -40,6 +50,15 @@ export interface InfrastructureOptions {
   name?: string;
   /** Called on every session store error (metrics). */
   onSessionError?: () => void;
+  /** The opener of a process that holds the gateway's key pair itself (the embedded default); else AIRWAVE_GATEWAY_PUBLIC_KEY's. */
+  opener?: PrincipalOpener;
+}
+
+/** What opens the gateway's seals: the process's own, or the configured public key's. */
+function openerFor(config: RuntimeConfig, options: InfrastructureOptions): PrincipalOpener {
+  if (options.opener) return options.opener;
+  if (config.AIRWAVE_GATEWAY_PUBLIC_KEY) return principalOpener(publicKeyFrom(config.AIRWAVE_GATEWAY_PUBLIC_KEY));
+  throw new Error("AIRWAVE_GATEWAY_PUBLIC_KEY is not set: a service needs the gateway's public key to know whom it acts for (docs/decisions/bus-security.md).");
 }
 
 export async function openInfrastructure(config: RuntimeConfig, logger: Logger, options: InfrastructureOptions): Promise<Infrastructure> {
@@ -47,6 +66,7 @@ export async function openInfrastructure(config: RuntimeConfig, logger: Logger, 
   if (!options.embedded && missing.length > 0) {
     throw new Error(`Production mode needs ${missing.join(', ')}: set them, or run the embedded default with \`pnpm start\`.`);
   }
+  const opener = openerFor(config, options);
   const opened: { close(): Promise<void> }[] = [];
   try {
     const database =
@@ -84,6 +104,7 @@ export async function openInfrastructure(config: RuntimeConfig, logger: Logger, 
     return {
       database,
       bus,
+      opener,
       sessions,
       embedded: options.embedded,
       close: async () => {
@@ -102,6 +123,7 @@ export async function startService(
   infrastructure: Infrastructure,
   logger: Logger,
   env: Record<string, string | undefined>,
+  metrics?: Metrics,
 ): Promise<RunningService> {
   const applied = await migrateSchema(infrastructure.database, definition.schema, withOutbox(definition.migrations));
   if (applied.length > 0) logger.info({ service: definition.name, migrations: applied }, 'Applied migrations');
@@ -112,12 +134,15 @@ export async function startService(
   const running = await definition.start({
     db,
     database: infrastructure.database,
-    bus: infrastructure.bus,
+    // Handlers see only principals the gateway sealed for their operation (checked first), and a
+    // write's Idempotency-Key is recorded in the transaction that commits it (idempotency.ts).
+    bus: keyRecordingBus(sealCheckingBus(infrastructure.bus, infrastructure.opener), db, (error) => serviceLogger.warn({ err: error }, 'Idempotency key record failed')),
     sessions: infrastructure.sessions,
     logger: serviceLogger,
     env,
     embedded: infrastructure.embedded,
     events,
+    ...(metrics ? { metrics } : {}),
   });
   return {
     async stop() {
@@ -130,7 +155,7 @@ export async function startService(
 }
 
 function withOutbox(migrations: Record<string, SchemaMigration>): Record<string, SchemaMigration> {
-  return { ...migrations, outbox_0001: outboxMigration };
+  return { ...migrations, outbox_0001: outboxMigration, idempotency_0001: idempotencyMigration };
 }
 
 /** `pnpm migrate`: applies every service's migrations and exits. */

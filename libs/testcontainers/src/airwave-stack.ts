@@ -11,7 +11,7 @@
 //
 // start() resolves once every service answers through the gateway; if anything fails it stops
 // what it started and throws an error naming the part, with its last log lines.
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { TypedClient } from '@airwave/client';
 import { Network, type GenericContainer, type StartedNetwork, type StartedTestContainer } from 'testcontainers';
 import { checkedAdminPassword, loggedInClient } from './admin-client';
@@ -131,7 +131,9 @@ export class AirwaveStack {
       start('nats', images.nats, natsContainer(images.nats)),
       start('redis', images.redis, redisContainer(images.redis)),
     ]);
-    const env = this.processEnvironment(`postgres://airwave:${dbPassword}@postgres:5432/airwave`);
+    // The gateway's key pair (docs/decisions/bus-security.md): the public half to every process, the private half to the gateway only.
+    const gatewayKeys = gatewayKeyPair();
+    const env = { ...this.processEnvironment(`postgres://airwave:${dbPassword}@postgres:5432/airwave`), AIRWAVE_GATEWAY_PUBLIC_KEY: gatewayKeys.publicKey };
     await start('migrate', images.server, migrateContainer(images.server, env));
     // As the Kubernetes Secret's keys go: the admin password to the account service only, the
     // encryption key to the account service (two-factor secrets), the modules service (webhook
@@ -139,14 +141,16 @@ export class AirwaveStack {
     const encryptionKey = randomBytes(32).toString('base64');
     const accountEnv = { ...env, AIRWAVE_ADMIN_PASSWORD: this.adminPassword, AIRWAVE_ENCRYPTION_KEY: encryptionKey };
     const modulesEnv = { ...env, AIRWAVE_ENCRYPTION_KEY: encryptionKey };
-    const envOf = (name: (typeof SERVICES)[number]) => (name === 'account' ? accountEnv : name === 'modules' || name === 'scheduling' ? modulesEnv : env);
+    // Source passwords on the bus, sealed for the playout: the scheduling service's and the playout's key only.
+    const playoutKey = randomBytes(32).toString('base64');
+    const envOf = (name: (typeof SERVICES)[number]) => (name === 'account' ? accountEnv : name === 'scheduling' ? { ...modulesEnv, AIRWAVE_PLAYOUT_KEY: playoutKey } : name === 'modules' ? modulesEnv : env);
     await settleAll([
       ...SERVICES.map((name) => start(name, images[name], serviceContainer(name, images[name], envOf(name), volume.name))),
-      // The playout reads players' source passwords in clear over the bus: no key of its own.
-      ...(icecast ? [start('playout', images.playout, playoutContainer(images.playout, env, volume.name)), start('icecast', images.icecast, icecastContainer(images.icecast, icecast.sourcePassword, icecast.adminPassword))] : []),
+      // The playout opens players' source passwords with the key it shares with the scheduling service.
+      ...(icecast ? [start('playout', images.playout, playoutContainer(images.playout, { ...env, AIRWAVE_PLAYOUT_KEY: playoutKey }, volume.name)), start('icecast', images.icecast, icecastContainer(images.icecast, icecast.sourcePassword, icecast.adminPassword))] : []),
     ]);
     // The gateway reaches the database only through the services.
-    const gatewayEnv = Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'DATABASE_URL'));
+    const gatewayEnv = { ...Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'DATABASE_URL')), AIRWAVE_GATEWAY_KEY: gatewayKeys.privateKey };
     await start('gateway', images.gateway, gatewayContainer(images.gateway, gatewayEnv, volume.name));
   }
 
@@ -165,6 +169,13 @@ export class AirwaveStack {
       ...this.environment,
     };
   }
+}
+
+/** An Ed25519 pair as the gateway and the services read it: each half's raw 32 bytes, base64. */
+function gatewayKeyPair(): { privateKey: string; publicKey: string } {
+  const pair = generateKeyPairSync('ed25519');
+  const raw = (der: Buffer) => der.subarray(-32).toString('base64');
+  return { privateKey: raw(pair.privateKey.export({ format: 'der', type: 'pkcs8' })), publicKey: raw(pair.publicKey.export({ format: 'der', type: 'spki' })) };
 }
 
 /** Starts one part, keeping it in `started` (for the cleanup) and naming it if it fails. */

@@ -29,7 +29,7 @@ export const accountConfig = {
     .min(1)
     .max(1_000_000)
     .default(1000)
-    .describe('Failed logins for one account from all addresses within 24 hours past which its password alone no longer signs in: a second factor, an address it signed in from before, or a reset link still does.'),
+    .describe('Failed logins for one account from all addresses within 24 hours past which its password alone no longer signs in: a second factor, an address it signed in from before, or a reset link still does. The same ceiling holds for failed syncs of one OB player (remote.php): past it, only an address the player synced from within 30 days gets in.'),
   LOGIN_FIRST_DELAY_SECONDS: z.coerce
     .number()
     .int()

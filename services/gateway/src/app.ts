@@ -8,6 +8,7 @@ import type { Bus } from '@airwave/bus';
 import type { ExtraRoute, Operation, Principal } from '@airwave/contracts';
 import { LazyChildLogger, type Logger } from '@airwave/logging';
 import type { Metrics } from '@airwave/metrics';
+import { sealingBus, type PrincipalSealer } from '@airwave/service-kit';
 import type { SessionStore } from '@airwave/sessions';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ModuleRoutes } from './module-routes';
@@ -34,6 +35,8 @@ import type { PlayerThrottleNumbers } from './remote/throttle';
 
 export interface GatewayOptions {
   bus: Bus;
+  /** Seals the caller's principal on every request the gateway sends (docs/decisions/bus-security.md). */
+  sealer: PrincipalSealer;
   sessions: SessionStore;
   logger: Logger;
   /** Largest request body in bytes (default 1 MiB). */
@@ -110,7 +113,8 @@ function fastifyFor(options: GatewayOptions): FastifyInstance {
 }
 
 export async function createGateway(options: GatewayOptions): Promise<FastifyInstance> {
-  const { bus, sessions } = options;
+  const { sessions } = options;
+  const bus = sealingBus(options.bus, options.sealer);
   const retryAfterSeconds = options.retryAfterSeconds ?? 5;
   const app = fastifyFor(options);
   await app.register(requestContext);

@@ -1,7 +1,12 @@
 import { isIP } from 'node:net';
-import { z } from '@airwave/config';
+import { optionalChecked, z } from '@airwave/config';
+import { gatewayKeyProblem } from '@airwave/service-kit';
 
 export const gatewayConfig = {
+  AIRWAVE_GATEWAY_KEY: optionalChecked(gatewayKeyProblem)
+        .describe(
+      "The gateway's Ed25519 private key (32 bytes, base64), sealing the caller's principal on every bus request; only the gateway holds it, the services get AIRWAVE_GATEWAY_PUBLIC_KEY (docs/decisions/bus-security.md). Required by the gateway process; the embedded default makes its own pair.",
+    ),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080).describe('HTTP port of the gateway.'),
   HOST: z.string().min(1).default('127.0.0.1').describe('Address the gateway listens on (0.0.0.0 in containers).'),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 ** 3).default(512 * 1024 ** 2).describe('Largest media upload, in bytes (413 past it).'),

@@ -2,9 +2,13 @@
 // with an Idempotency-Key runs once per user and key; a retry gets the first reply again, kept 24 h
 // in the session store (Redis in production, so every gateway replica sees it). The same key with
 // another request is 422, a retry while the first still runs is 409. Replies that say "try again"
-// (5xx, 429) are not kept: the key is released, so the retry runs.
+// (5xx, 429) are not kept: the retry of the same request runs again, and since the service records
+// the key in the transaction that commits the write (libs/service-kit/src/idempotency.ts), a write
+// the first attempt made is not made twice: the retry gets its reply. A write whose reply did not
+// come in time (503 `timeout`) says its outcome is unknown.
 import { createHash } from 'node:crypto';
 import { AirwaveError, httpStatusByCode, type Principal } from '@airwave/contracts';
+import { IDEMPOTENCY_HEADER } from '@airwave/service-kit';
 import type { SessionStore } from '@airwave/sessions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JSON_TYPE } from './http-constants';
@@ -14,8 +18,8 @@ export const KEEP_SECONDS = 24 * 3600;
 /** How long a claim without a reply holds the key (a gateway that died mid-request releases it then). */
 const IN_FLIGHT_SECONDS = 120;
 
-/** A kept reply, or the claim of a request still running. */
-type Kept = { fingerprint: string; status?: number; body?: string };
+/** A kept reply, the claim of a request still running, or a request to run again (its last reply said "try again"). */
+type Kept = { fingerprint: string; status?: number; body?: string; again?: true };
 
 /** The key of a write, or undefined without one; 400 when it is malformed. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
@@ -53,24 +57,38 @@ function failureOf(error: AirwaveError): { status: number; body: string } {
 /** Whether a reply is kept for retries: successes and final refusals, not "try again". */
 const keeps = (status: number) => status < 500 && status !== 429;
 
+/** What names a write's key to the service: its user, key and request, hashed (IDEMPOTENCY_HEADER). */
+const keyIdOf = (scope: { principal: Principal; key: string; fingerprint: string }) => sha256(`${scope.principal.userId}\n${scope.key}\n${scope.fingerprint}`);
+
+/** A write whose reply did not come in time may have been made: its 503 says so. */
+export function withOutcome(error: unknown): unknown {
+  if (!AirwaveError.is(error) || error.code !== 'timeout' || error.details !== undefined) return error;
+  return new AirwaveError('timeout', `${error.message} The change may have been made: read it back, or retry with the same Idempotency-Key to learn its outcome.`, { outcome: 'unknown' });
+}
+
 export async function runIdempotently(
   store: SessionStore,
   request: FastifyRequest,
   reply: FastifyReply,
   scope: { principal: Principal; key: string; fingerprint: string },
-  run: () => Promise<string>,
+  run: (headers: Record<string, string>) => Promise<string>,
 ): Promise<FastifyReply> {
   const name = `idempotency:${scope.principal.userId}:${sha256(scope.key)}`;
-  const claimed = await store.claimValue(name, JSON.stringify({ fingerprint: scope.fingerprint } satisfies Kept), IN_FLIGHT_SECONDS);
-  if (claimed !== null) return replay(reply, JSON.parse(claimed) as Kept, scope.fingerprint);
+  const claim = JSON.stringify({ fingerprint: scope.fingerprint } satisfies Kept);
+  const claimed = await store.claimValue(name, claim, IN_FLIGHT_SECONDS);
+  if (claimed !== null) {
+    const kept = JSON.parse(claimed) as Kept;
+    if (!(kept.again && kept.fingerprint === scope.fingerprint)) return replay(reply, kept, scope.fingerprint);
+    await store.putValue(name, claim, IN_FLIGHT_SECONDS);
+  }
   let answer: { status: number; body: string };
   try {
-    answer = { status: 200, body: await run() };
+    answer = { status: 200, body: await run({ [IDEMPOTENCY_HEADER]: keyIdOf(scope) }) };
   } catch (error) {
     const refusal = AirwaveError.is(error) ? failureOf(error) : undefined;
-    if (refusal && keeps(refusal.status)) await keep(store, request, name, { fingerprint: scope.fingerprint, ...refusal });
-    else await store.deleteValue(name).catch((e: unknown) => request.log.warn({ err: e }, 'Idempotency key not released'));
-    throw error;
+    // A "try again" keeps the key for this request only: the same key with another is still 422.
+    await keep(store, request, name, refusal && keeps(refusal.status) ? { fingerprint: scope.fingerprint, ...refusal } : { fingerprint: scope.fingerprint, again: true });
+    throw withOutcome(error);
   }
   await keep(store, request, name, { fingerprint: scope.fingerprint, ...answer });
   return reply.code(answer.status).type(JSON_TYPE).send(answer.body);

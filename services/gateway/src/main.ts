@@ -4,7 +4,7 @@ import { commonConfig, parseConfig, z } from '@airwave/config';
 import { createLogger } from '@airwave/logging';
 import { createMetrics, instrumentBus } from '@airwave/metrics';
 import { createRedisSessionStore } from '@airwave/sessions';
-import { discoverModules, modulesDirs } from '@airwave/service-kit';
+import { discoverModules, modulesDirs, principalSealer, privateKeyFrom } from '@airwave/service-kit';
 import { mediaFileRoutes, mediaHttpPlugin } from '@airwave/media';
 import { createLocalStorage } from '@airwave/storage';
 import { join } from 'node:path';
@@ -25,6 +25,8 @@ try {
   );
   logger.level = config.LOG_LEVEL;
   if (!config.NATS_URL || !config.REDIS_URL) throw new Error('The gateway process needs NATS_URL and REDIS_URL (or run the embedded default with `pnpm start`).');
+  if (!config.AIRWAVE_GATEWAY_KEY) throw new Error("The gateway process needs AIRWAVE_GATEWAY_KEY, the key sealing callers' principals on the bus (docs/decisions/bus-security.md says how to make it).");
+  const sealer = principalSealer(privateKeyFrom(config.AIRWAVE_GATEWAY_KEY));
   const metrics = createMetrics({ process: 'gateway' });
   const bus = await connectNatsBus(config.NATS_URL, { prefix: config.BUS_PREFIX, requestTimeoutMs: config.REQUEST_TIMEOUT_MS, name: 'airwave-gateway' });
   const sessions = createRedisSessionStore({
@@ -42,7 +44,7 @@ try {
   // every gateway out of the load balancer (the failing routes answer 503 by themselves).
   const storage = createLocalStorage(join(config.DATA_DIR, 'media'));
   const plugins = [mediaHttpPlugin({ storage, maxUploadBytes: config.MAX_UPLOAD_BYTES }) as never];
-  const app = await createGateway({ bus: instrumentBus(bus, metrics), sessions, logger, metrics, moduleOperations, plugins, extraRoutes: mediaFileRoutes, openMediaFile: storedMediaFiles(storage), playerThrottle: playerThrottleFrom(process.env), requiredServices: [], bodyLimit: config.BODY_LIMIT_BYTES, corsOrigins: corsOrigins(config.CORS_ORIGINS), trustedProxies: trustedProxies(config.TRUSTED_PROXIES), requestTimeoutMs: config.REQUEST_TIMEOUT_MS, consoleDir: consoleDirectory(config.CONSOLE_DIR) });
+  const app = await createGateway({ bus: instrumentBus(bus, metrics), sealer, sessions, logger, metrics, moduleOperations, plugins, extraRoutes: mediaFileRoutes, openMediaFile: storedMediaFiles(storage), playerThrottle: playerThrottleFrom(process.env), requiredServices: [], bodyLimit: config.BODY_LIMIT_BYTES, corsOrigins: corsOrigins(config.CORS_ORIGINS), trustedProxies: trustedProxies(config.TRUSTED_PROXIES), requestTimeoutMs: config.REQUEST_TIMEOUT_MS, consoleDir: consoleDirectory(config.CONSOLE_DIR) });
   await app.listen({ port: config.PORT, host: config.HOST });
   let stopping = false;
   const stop = async () => {

@@ -3,6 +3,7 @@
 import { createInProcessBus } from '@airwave/bus';
 import { parseConfig, z } from '@airwave/config';
 import { createLogger } from '@airwave/logging';
+import { processSeals } from '@airwave/service-kit';
 import { createMemorySessionStore } from '@airwave/sessions';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { busHeadersOf } from './plugins/request-context';
 async function gateway(proxies?: string[]): Promise<FastifyInstance> {
   return createGateway({
     bus: createInProcessBus({ prefix: `proxies-${Math.random().toString(36).slice(2)}` }),
+    sealer: processSeals(undefined).sealer,
     sessions: createMemorySessionStore(),
     logger: createLogger({ level: 'silent' }),
     ...(proxies ? { trustedProxies: proxies } : {}),

@@ -6,14 +6,17 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createLocalStorage } from '@airwave/storage';
-import { bindHealth, type ServiceDefinition } from '@airwave/service-kit';
+import { bindHealth, playoutSecretBox, type ServiceDefinition } from '@airwave/service-kit';
 import type { Logger } from '@airwave/logging';
-import { readPlayoutEnv } from './config';
+import { readPlayoutEnv, type PlayoutEnv } from './config';
 import { LiquidsoapEngine } from './engine/engine';
+import { LiquidsoapPool } from './engine/pool';
+import { thisOwner } from './engine/records';
 import { chooseEngine, type EngineChoice } from './engines';
 import { AsRunSpool } from './air/spool';
 import { FileCache } from './files/cache';
 import { followChanges } from './leases/follow';
+import { inheritLeases } from './leases/queries';
 import { Supervisor, type EngineFactory } from './leases/supervisor';
 import { bindStatus } from './status';
 import { PLAYOUT_SCHEMA, playoutMigrations, type PlayoutDB } from './schema';
@@ -31,12 +34,43 @@ export interface PlayoutOptions {
   started?: (supervisor: Supervisor) => void;
 }
 
-/** One Liquidsoap process per player (engine/), logging through the service's log. */
+/** The replica's Liquidsoap processes (engine/pool.ts), recorded under the run directory. */
+function enginePool(binary: string, config: PlayoutEnv, cacheDir: string, holder: string, logger: Logger): LiquidsoapPool {
+  return new LiquidsoapPool({
+    binary,
+    runDir: config.PLAYOUT_RUN_DIR ?? join(cacheDir, 'engines'),
+    owner: thisOwner(holder),
+    spares: config.PLAYOUT_SPARE_ENGINES,
+    graceMs: config.PLAYOUT_ENGINE_GRACE_MS,
+    // a spare is idle (no mount, no port): it waits longer for a restarted service to adopt it
+    spareGraceMs: Math.max(60_000, config.PLAYOUT_ENGINE_GRACE_MS),
+    heartbeatMs: 1000,
+    watchdogMs: config.PLAYOUT_ENGINE_WATCHDOG_MS,
+    harborBind: config.PLAYOUT_HARBOR_BIND,
+    priority: config.PLAYOUT_ENGINE_PRIORITY,
+    frameMs: config.PLAYOUT_FRAME_MS,
+    startTimeoutMs: 120_000,
+    log: (level, message, fields) => logger[level]({ ...fields }, `Playout: ${message}`),
+  });
+}
+
+/** One Liquidsoap process per player (engine/), from the replica's pool, logging through the service's log. */
 const liquidsoapEngines =
-  (logger: Logger) =>
-  (binary: string): EngineFactory =>
+  (logger: Logger, pool: LiquidsoapPool): EngineFactory =>
   (player) =>
-    new LiquidsoapEngine({ playerId: player.id, liquidsoap: binary, name: player.name, log: (level, message, fields) => logger[level]({ playerId: player.id, ...fields }, message) });
+    new LiquidsoapEngine({ playerId: player.id, pool, name: player.name, log: (level, message, fields) => logger[level]({ playerId: player.id, ...fields }, message) });
+
+/**
+ * Starts the pool, and takes over at once the leases of a replica of this host that died with
+ * players on air (their processes are ended as each player's new one takes over).
+ */
+async function startPool(pool: LiquidsoapPool, db: PlayoutDB, holder: string, config: PlayoutEnv, logger: Logger) {
+  await pool.start();
+  for (const [dead, players] of pool.orphanPlayers()) {
+    const taken = await inheritLeases(db, dead, holder, players, config.PLAYOUT_LEASE_TTL_MS).catch(() => []);
+    if (taken.length) logger.info({ from: dead, players: taken }, 'Playout: took over the players of a replica of this host that died');
+  }
+}
 
 export function createPlayoutService(options: PlayoutOptions = {}): ServiceDefinition {
   return {
@@ -47,14 +81,18 @@ export function createPlayoutService(options: PlayoutOptions = {}): ServiceDefin
       const db = anyDb as PlayoutDB;
       const config = readPlayoutEnv(env);
       const holder = options.holder ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-      const choice: EngineChoice = options.engine ? { engine: options.engine, name: 'custom', reason: null } : await chooseEngine(config.PLAYOUT_ENGINE, liquidsoapEngines(logger), env.PATH);
+      const cacheDir = config.PLAYOUT_CACHE_DIR ?? join(config.DATA_DIR, 'playout-cache');
+      // Liquidsoap found: one pool of processes for every player this replica airs
+      const engines: { pool?: LiquidsoapPool } = {};
+      const liquidsoap = (binary: string): EngineFactory => liquidsoapEngines(logger, (engines.pool = enginePool(binary, config, cacheDir, holder, logger)));
+      const choice: EngineChoice = options.engine ? { engine: options.engine, name: 'custom', reason: null, binary: null } : await chooseEngine(config.PLAYOUT_ENGINE, liquidsoap, env.PATH);
+      const pool = engines.pool;
       const subscriptions = [await bindHealth(bus, 'playout', database), await bindStatus(bus, db, holder, choice)];
       if (!choice.engine) {
         logger.info({ reason: choice.reason }, 'Playout: not airing');
         return { stop: async () => void (await Promise.all(subscriptions.map((s) => s.unsubscribe()))) };
       }
       const storage = createLocalStorage(config.PLAYOUT_MEDIA_DIR ?? join(config.DATA_DIR, 'media'));
-      const cacheDir = config.PLAYOUT_CACHE_DIR ?? join(config.DATA_DIR, 'playout-cache');
       const files = new FileCache(cacheDir, (key) => storage.open(key), bus, logger);
       // As-run entries not yet delivered, on disk: a restart delivers them (air/spool.ts).
       const spool = new AsRunSpool({ dir: config.PLAYOUT_SPOOL_DIR ?? join(cacheDir, 'asrun-spool'), bus, logger });
@@ -72,8 +110,11 @@ export function createPlayoutService(options: PlayoutOptions = {}): ServiceDefin
         renewMs: config.PLAYOUT_LEASE_RENEW_MS,
         ttlMs: config.PLAYOUT_LEASE_TTL_MS,
         refreshMs: config.PLAYOUT_REFRESH_MS,
+        sourceKey: playoutSecretBox(config.AIRWAVE_PLAYOUT_KEY),
+        ...(pool ? { demand: (players: number) => pool.demand(players > 0), stillAiring: (playerId: number) => pool.airingOrphan(playerId) } : {}),
       });
       subscriptions.push(...(await followChanges(bus, supervisor)));
+      if (pool) await startPool(pool, db, holder, config, logger);
       supervisor.start();
       options.started?.(supervisor);
       logger.info({ engine: choice.name, holder }, 'Playout: airing the players whose playout is airwave');
@@ -81,6 +122,8 @@ export function createPlayoutService(options: PlayoutOptions = {}): ServiceDefin
         async stop() {
           await Promise.all(subscriptions.map((s) => s.unsubscribe()));
           await supervisor.stop();
+          // the spares stay for a restarted service to adopt (they end themselves if none comes)
+          await pool?.stop({ leaveSpares: true });
           await spool.deliver();
           spool.close();
         },

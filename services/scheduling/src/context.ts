@@ -2,7 +2,7 @@
 // and the outbox. Built once in start() and handed to each area's bind…(context).
 import type { Bus } from '@airwave/bus';
 import type { Logger } from '@airwave/logging';
-import { loadSecretBox, type SecretBox, type ServiceDeps, type ServiceEvents } from '@airwave/service-kit';
+import { loadSecretBox, playoutSecretBox, type SecretBox, type ServiceDeps, type ServiceEvents } from '@airwave/service-kit';
 import { readSchedulingEnv } from './config';
 import type { SchedulingDB } from './schema';
 
@@ -15,6 +15,8 @@ export interface SchedulingContext {
   events: ServiceEvents;
   /** Seals players' Icecast source passwords; null without AIRWAVE_ENCRYPTION_KEY (they cannot be set). */
   secrets: SecretBox | null;
+  /** Seals source passwords for the playout on the bus (AIRWAVE_PLAYOUT_KEY); null: none are answered. */
+  forPlayout: SecretBox | null;
 }
 
 export async function schedulingContext({ db, bus, logger, events, env, embedded }: ServiceDeps): Promise<SchedulingContext> {
@@ -23,5 +25,7 @@ export async function schedulingContext({ db, bus, logger, events, env, embedded
     { configured: config.AIRWAVE_ENCRYPTION_KEY, embedded, dataDir: config.DATA_DIR, sealing: "players' Icecast source passwords", without: 'players cannot be given an Icecast source password (set it on the scheduling service)' },
     logger,
   );
-  return { db: db as SchedulingDB, bus, logger, events, secrets };
+  const forPlayout = playoutSecretBox(config.AIRWAVE_PLAYOUT_KEY);
+  if (!forPlayout && secrets) logger.warn({}, 'AIRWAVE_PLAYOUT_KEY is not set: the playout is answered no Icecast source passwords (set the same key on the scheduling and playout services).');
+  return { db: db as SchedulingDB, bus, logger, events, secrets, forPlayout };
 }

@@ -5,12 +5,13 @@
 import type { Bus } from '@airwave/bus';
 import { playerSync, playoutInternal, type AiredPlayer, type PlayoutRundownBlock as RundownBlock } from '@airwave/contracts';
 import type { Logger } from '@airwave/logging';
-import { callOperation } from '@airwave/service-kit';
+import { callOperation, type SecretBox } from '@airwave/service-kit';
 import type { EngineOutput, Plan, PlayerEngine } from '../engine/plan';
 import type { FileCache } from '../files/cache';
 import { alertPlays } from '../plan/alerts';
 import { buildPlan, onAirAt, replacing, resumeAt } from '../plan/build';
 import { AsRunRecorder } from './asrun';
+import { openBlocks } from './source-passwords';
 import { AsRunSpool } from './spool';
 
 export interface AirOptions {
@@ -21,6 +22,8 @@ export interface AirOptions {
   harborPortBase: number;
   /** Where as-run entries wait until the log takes them (the process's, on disk); default: in memory. */
   spool?: AsRunSpool;
+  /** Opens the source passwords the scheduling service seals for the playout (AIRWAVE_PLAYOUT_KEY). */
+  sourceKey?: SecretBox | null;
   now?: () => number;
 }
 
@@ -57,10 +60,14 @@ export class PlayerAir {
     this.asRun = new AsRunRecorder(player.id, options.bus, options.logger, options.spool ?? new AsRunSpool({ dir: null, bus: options.bus, logger: options.logger }));
   }
 
+  /**
+   * Plans first, then puts the engine on air: the item under way is pushed before the output opens,
+   * so what airs first is that item at its offset (after a moment's hold), not the default playlist.
+   */
   async start(): Promise<void> {
     this.#unlisten = this.engine.onTrack((event) => this.asRun.record(event, this.plan ? this.plan.items.find((item) => item.key === event.key) : undefined));
-    await this.engine.start(outputOf(this.player, this.options.harborPortBase));
     await this.refresh();
+    await this.engine.start(outputOf(this.player, this.options.harborPortBase));
   }
 
   /** Rebuilds the plan now (calls made meanwhile run once more after it). */
@@ -86,7 +93,7 @@ export class PlayerAir {
     let blocks: RundownBlock[];
     let alerts: Awaited<ReturnType<typeof callOperation<typeof playerSync.alertsInForce>>>['alerts'];
     try {
-      blocks = await callOperation(bus, playoutInternal.rundown, { id: this.player.id, start: window.from, end: window.to });
+      blocks = openBlocks(this.options.sourceKey ?? null, await callOperation(bus, playoutInternal.rundown, { id: this.player.id, start: window.from, end: window.to }));
       alerts = (await callOperation(bus, playerSync.alertsInForce, { player_id: this.player.id, from: Math.floor(window.from / 1000), to: Math.ceil(window.to / 1000) })).alerts;
     } catch (error) {
       logger.warn({ playerId: this.player.id, err: error }, 'Playout: the rundown could not be read; the engine keeps the plan it has');

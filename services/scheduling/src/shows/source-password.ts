@@ -4,7 +4,7 @@
 // only to the playout service inside its rundown (`playoutInternal.rundown`), never in the API, an
 // event or a log.
 import { AirwaveError, type PlayoutRundownBlock, type RundownBlock } from '@airwave/contracts';
-import type { SecretBox } from '@airwave/service-kit';
+import { sealForPlayout, sourceOwner, type SecretBox } from '@airwave/service-kit';
 import { nextSealed, openSealed } from '../players/source-password';
 import type { SchedulingDB } from '../schema';
 
@@ -26,11 +26,11 @@ export async function setShowSourcePassword(trx: SchedulingDB, box: SecretBox | 
   return sealed;
 }
 
-/** The rundown for the playout: each linein block with its show's own source password in clear (null: none, or not opened here). */
-export async function withShowPasswords(db: SchedulingDB, box: SecretBox | null, blocks: RundownBlock[]): Promise<PlayoutRundownBlock[]> {
+/** The rundown for the playout: each linein block with its show's own source password sealed for the playout (null: none, or not opened here). */
+export async function withShowPasswords(db: SchedulingDB, box: SecretBox | null, forPlayout: SecretBox | null, blocks: RundownBlock[]): Promise<PlayoutRundownBlock[]> {
   const ids = [...new Set(blocks.filter((b) => b.kind === 'linein').map((b) => b.show_id))];
   if (ids.length === 0) return blocks;
   const rows = await db.selectFrom('shows').select(['id', 'source_password_sealed']).where('id', 'in', ids).execute();
-  const passwords = new Map(rows.map((r) => [r.id, openSealed(box, r.source_password_sealed, showSourceContext(r.id))]));
+  const passwords = new Map(rows.map((r) => [r.id, sealForPlayout(forPlayout, openSealed(box, r.source_password_sealed, showSourceContext(r.id)), sourceOwner.show(r.id))]));
   return blocks.map((b) => (b.kind === 'linein' ? { ...b, source_password: passwords.get(b.show_id) ?? null } : b));
 }
