@@ -2,14 +2,14 @@
 // forms, the item and duration rules, times in the player's zone, manage_alerts for every player
 // or per player, the alerts page's last player, and a player with alerts kept from deletion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiModes, startBlackBoxSystem, type BlackBoxSystem } from '../src/black-box';
+import { areaModes, startBlackBoxSystem, type BlackBoxSystem } from '../src/black-box';
 import { pngImage, wav } from '../src/files';
 import { ADMIN_PASSWORD } from '../src/harness';
 import { makeMediaItem } from '../src/media-items';
 
 type Alert = { id: number; name: string; player_id: number; item_id: number; item_name: string | null; item_duration: number | null; duration: number | null; start: string; stop: string; mode: string; frequency: number; user_id: number };
 
-describe.each(apiModes)('alerts (%s)', (mode) => {
+describe.each(areaModes)('alerts (%s)', (mode) => {
   let system: BlackBoxSystem;
   let admin: string;
   let reader: string;

@@ -3,12 +3,12 @@
 // 500 from batches locking the same items in different orders, and archive racing delete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wav } from '../src/files';
-import { startBlackBoxSystem, apiModes, type BlackBoxSystem } from '../src/black-box';
+import { startBlackBoxSystem, areaModes, type BlackBoxSystem } from '../src/black-box';
 import { ADMIN_PASSWORD } from '../src/harness';
 
 type Item = { id: number; title: string; comments: string; version: number; is_archived: boolean };
 
-describe.each(apiModes)('media races (%s)', (mode) => {
+describe.each(areaModes)('media races (%s)', (mode) => {
   let system: BlackBoxSystem;
   let admin: string;
   let editors: string[];

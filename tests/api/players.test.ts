@@ -4,7 +4,7 @@
 // playing, the player monitor) with their permissions. What a player's sync writes (connects, now
 // playing, the as-run log) is in player-sync.test.ts, which reaches the internal operations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiModes, startBlackBoxSystem, type BlackBoxSystem } from '../src/black-box';
+import { areaModes, startBlackBoxSystem, type BlackBoxSystem } from '../src/black-box';
 import { pngImage, wav } from '../src/files';
 import { ADMIN_PASSWORD } from '../src/harness';
 import { makeMediaItem } from '../src/media-items';
@@ -13,7 +13,7 @@ type Player = Record<string, unknown> & { id: number; name: string; station_ids:
 
 const PASSWORD = 'sync-secret-7Q';
 
-describe.each(apiModes)('players (%s)', (mode) => {
+describe.each(areaModes)('players (%s)', (mode) => {
   let system: BlackBoxSystem;
   let admin: string;
   let reader: string;

@@ -5,7 +5,7 @@
 // occurrence with GET /shows; the timeslots feed; app keys scoped to the feed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wav } from '../src/files';
-import { startBlackBoxSystem, apiModes, type BlackBoxSystem } from '../src/black-box';
+import { startBlackBoxSystem, areaModes, type BlackBoxSystem } from '../src/black-box';
 import { ADMIN_PASSWORD } from '../src/harness';
 import { readFeed, type FeedOccurrence } from '../src/ical';
 import { readFeedAsRfc5545 } from '../src/rfc5545';
@@ -25,7 +25,7 @@ function expectEveryReader(text: string, window: { from: number; to: number }, e
   for (const [name, read] of Object.entries(readers)) expect(read(text, window.from, window.to).map((o) => [o.start, o.end, o.summary]), name).toEqual(expected);
 }
 
-describe.each(apiModes)('the schedule as iCalendar (%s)', (mode) => {
+describe.each(areaModes)('the schedule as iCalendar (%s)', (mode) => {
   let system: BlackBoxSystem;
   let admin: string;
   let dj: { id: number; key: string };

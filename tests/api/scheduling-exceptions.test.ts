@@ -4,7 +4,7 @@
 // the schedule as it happens, a race, and every refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wav } from '../src/files';
-import { startBlackBoxSystem, apiModes, type BlackBoxSystem } from '../src/black-box';
+import { startBlackBoxSystem, areaModes, type BlackBoxSystem } from '../src/black-box';
 import { ADMIN_PASSWORD } from '../src/harness';
 import { limit } from '../../vitest.shared';
 
@@ -13,7 +13,7 @@ type Exception = { id: number; series_id: number; original_start: string; skip: 
 type Series = { id: number; start: string; stop: string | null; exceptions: Exception[] };
 type Failure = { code: string; details?: { issues?: { path: string }[]; conflict?: { id: number } } };
 
-describe.each(apiModes)('schedule exceptions (%s)', (mode) => {
+describe.each(areaModes)('schedule exceptions (%s)', (mode) => {
   let system: BlackBoxSystem;
   let admin: string;
   let dj: { id: number; key: string };

@@ -11,7 +11,7 @@
 // listing. FC_SEED reruns a failing case; SCHEDULE_MODEL_RUNS sets the number of cases.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBlackBoxSystem, apiModes, type BlackBoxSystem } from '../src/black-box';
+import { startBlackBoxSystem, areaModes, type BlackBoxSystem } from '../src/black-box';
 import { limit } from '../../vitest.shared';
 import { ADMIN_PASSWORD } from '../src/harness';
 import { readFeed } from '../src/ical';
@@ -82,7 +82,7 @@ const exampleOps = [
 ];
 const examples = (['timeslots', 'shows'] as const).map((table) => ['America/New_York', table, 0, [night, night], exampleOps] as [string, Table, number, SeriesSpec[], typeof exampleOps]);
 
-describe.each(apiModes)('the schedule against an independent model (%s)', (mode) => {
+describe.each(areaModes)('the schedule against an independent model (%s)', (mode) => {
   let system: BlackBoxSystem;
   let admin: { id: number; key: string };
   const transitions = new Map<string, number[]>();

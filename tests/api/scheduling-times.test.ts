@@ -5,14 +5,14 @@
 // "Times"; the DST rule in docs/decisions/scheduling.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wav } from '../src/files';
-import { startBlackBoxSystem, apiModes, type BlackBoxSystem } from '../src/black-box';
+import { startBlackBoxSystem, areaModes, type BlackBoxSystem } from '../src/black-box';
 import { ADMIN_PASSWORD } from '../src/harness';
 
 type Entry = { id: number; start: string; stop: string | null };
 type Row = { id: number; start: string; exp_start: string };
 type Failure = { code: string; details: { issues: { path: string; message: string }[] } };
 
-describe.each(apiModes)("times as OpenBroadcaster's clients send them (%s)", (mode) => {
+describe.each(areaModes)("times as OpenBroadcaster's clients send them (%s)", (mode) => {
   let system: BlackBoxSystem;
   let admin: string;
   let adminId: number;

@@ -2,13 +2,13 @@
 // last player, dayparting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSize, pngImage, wav } from '../src/files';
-import { startBlackBoxSystem, apiModes, type BlackBoxSystem } from '../src/black-box';
+import { startBlackBoxSystem, areaModes, type BlackBoxSystem } from '../src/black-box';
 import { ADMIN_PASSWORD } from '../src/harness';
 
 /** A row of GET /timeslots or /shows: one occurrence, in OpenBroadcaster's shape. */
 type Occ = { id: number; start: string; end: string; duration: number; exp_start: string; exp_end: string; recurring_start: string; recurring_stop: string | null; mode?: string };
 
-describe.each(apiModes)('scheduling (%s)', (mode) => {
+describe.each(areaModes)('scheduling (%s)', (mode) => {
   let system: BlackBoxSystem;
   let admin: string;
   let dj: { id: number; key: string };

@@ -18,9 +18,12 @@ describe.skipIf(!browserAvailable)('console: playlists', () => {
 
   const editor = () => page.getByRole('dialog', { name: /playlist/i });
   const order = () => editor().getByTestId('playlist-item').locator('td:nth-child(2) > p').allTextContents();
+  /** Adds an item as a user does: finds it, picks it, and sees it in the list before the next one. */
   async function addMedia(title: string) {
+    const before = (await order()).length;
     await editor().getByRole('textbox', { name: 'Add a media item' }).or(editor().getByRole('combobox', { name: 'Add a media item' })).fill(title);
     await page.getByRole('option', { name: title }).click();
+    await expect.poll(async () => (await order()).slice(before)).toEqual([title]);
   }
 
   it('makes a playlist: media found and added, a dynamic selection with its estimate, a station ID and a breakpoint, reordered', async () => {

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedEmbeddedDataDir } from '@airwave/db';
 import { createLogger } from '@airwave/logging';
 import { startSystem, type RunningSystem } from '@airwave/server';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -42,6 +43,7 @@ export interface ConsoleRun {
 export async function startConsole(): Promise<ConsoleRun> {
   if (!existsSync(join(consoleDist, 'index.html'))) throw new Error('apps/console is not built: run `pnpm --filter @airwave/console build`');
   const dataDir = await mkdtemp(join(tmpdir(), 'airwave-console-e2e-'));
+  await seedEmbeddedDataDir(dataDir);
   const system = await startSystem({
     env: {
       PORT: '0',

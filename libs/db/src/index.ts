@@ -8,3 +8,4 @@ export * from './testing';
 export * from './transient';
 export * from './deadline';
 export { CommitOutcomeUnknownError, isCommitOutcomeUnknown } from './commit-outcome';
+export * from './embedded-template';
