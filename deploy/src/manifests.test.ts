@@ -50,7 +50,10 @@ function containerEnv(manifests: Manifest[], namespace: string | undefined, cont
   };
   for (const variable of container.env ?? []) {
     if (variable.value !== undefined) env[variable.name] = variable.value;
-    else if (variable.valueFrom?.secretKeyRef) env[variable.name] = placeholders[variable.valueFrom.secretKeyRef.key] ?? 'x';
+    else if (variable.valueFrom?.secretKeyRef) {
+      const key: string = variable.valueFrom.secretKeyRef.key;
+      env[variable.name] = placeholders[key] ?? (/^AIRWAVE_NATS_\w+_PASSWORD$/.test(key) ? `${key.toLowerCase()}-placeholder` : 'x');
+    }
   }
   return env;
 }
@@ -199,7 +202,12 @@ describe('the base', () => {
   it('gives each service the infrastructure it needs and the gateway no database', () => {
     const secretsOf = (process: string) =>
       byName('Deployment', `airwave-${process}`).spec.template.spec.containers[0].env.filter((v: any) => v.valueFrom?.secretKeyRef).map((v: any) => v.name);
-    expect(secretsOf('gateway').sort()).toEqual(['AIRWAVE_GATEWAY_KEY', 'NATS_URL', 'REDIS_URL']);
+    expect(secretsOf('gateway').sort()).toEqual(['AIRWAVE_GATEWAY_KEY', 'NATS_PASSWORD', 'NATS_URL', 'REDIS_URL']);
+    // Each process connects to NATS as its own kind's user (docs/decisions/bus-security.md).
+    for (const process of ['gateway', ...services]) {
+      const password = byName('Deployment', `airwave-${process}`).spec.template.spec.containers[0].env.find((v: any) => v.name === 'NATS_PASSWORD');
+      expect(password?.valueFrom?.secretKeyRef?.key, process).toBe(`AIRWAVE_NATS_${process.toUpperCase()}_PASSWORD`);
+    }
     for (const service of services) expect(secretsOf(service)).toEqual(expect.arrayContaining(['DATABASE_URL', 'NATS_URL', 'REDIS_URL']));
     expect(secretsOf('account')).toEqual(expect.arrayContaining(['AIRWAVE_ADMIN_PASSWORD', 'AIRWAVE_ENCRYPTION_KEY', 'SMTP_URL']));
     expect(secretsOf('modules')).toEqual(expect.arrayContaining(['AIRWAVE_ENCRYPTION_KEY']));

@@ -20,6 +20,8 @@ export interface BlackBoxSystem {
   /** Every log line the system's processes wrote so far (with `{ logs: true }`; else empty), at level debug. */
   logs(): Promise<string>;
   stop(): Promise<void>;
+  /** The containers, in the stack mode (its NATS users: getNats()). */
+  stack?: StartedAirwaveStack;
 }
 
 /** The Airwave processes of a stack whose logs `logs()` reads. */
@@ -73,7 +75,7 @@ export async function startBlackBoxSystem(mode: ApiMode, extraEnv: Record<string
     .start();
   if (options.logs) await followLogs(stack, lines);
   const url = stack.getBaseUrl();
-  return { mode, url, api: new Api(url), logs: () => Promise.resolve(lines.join('')), stop: () => stack.stop() };
+  return { mode, url, api: new Api(url), logs: () => Promise.resolve(lines.join('')), stop: () => stack.stop(), stack };
 }
 
 /** Collects every line the stack's Airwave processes write, from their start, into `lines`. */

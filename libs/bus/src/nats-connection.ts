@@ -3,9 +3,10 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { BusStatus } from './types';
 
 /** Connects to NATS; fails with a readable error when the first connection attempt does. */
-export async function openNatsConnection(url: string, name: string | undefined): Promise<NatsConnection> {
+export async function openNatsConnection(url: string, name: string | undefined, credentials: { user?: string; pass?: string; inboxPrefix?: string } = {}): Promise<NatsConnection> {
   try {
     return await connect({
+      ...credentials,
       servers: url.split(','),
       name: name ?? 'airwave',
       maxReconnectAttempts: -1,

@@ -30,8 +30,11 @@ export class ReplyInbox {
   private readonly pending = new Map<string, Pending>();
   private nextToken = 0;
 
-  constructor(private readonly nc: NatsConnection) {
-    this.inbox = `${createInbox()}.`;
+  constructor(
+    private readonly nc: NatsConnection,
+    inboxPrefix?: string,
+  ) {
+    this.inbox = `${createInbox(inboxPrefix)}.`;
     nc.subscribe(`${this.inbox}*`, { callback: (error, msg) => (error ? undefined : this.onReply(msg)) });
   }
 

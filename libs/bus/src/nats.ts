@@ -2,7 +2,7 @@
 // The connection is opened in nats-connection.ts, requests multiplexed and answered in
 // nats-requests.ts, events stored and consumed in nats-events.ts.
 import { randomUUID } from 'node:crypto';
-import { AirwaveError } from '@airwave/contracts';
+import { AirwaveError, inboxPrefixOf } from '@airwave/contracts';
 import { jetstream, jetstreamManager, type ConsumerMessages, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection, Subscription as NatsSubscription } from '@nats-io/transport-node';
 import { withDeadline } from './deadline';
@@ -24,10 +24,13 @@ export interface NatsBusOptions extends BusOptions {
   streamName?: string;
   /** How long events are kept (default 7 days). */
   eventMaxAgeMs?: number;
+  /** The NATS user (`<prefix>-<kind>`, or `<prefix>-integrator`): its replies come to `_INBOX_<user>`, the only inbox its permissions let it read. */
+  user?: string;
+  password?: string | undefined;
 }
 
 export async function connectNatsBus(url: string, options: NatsBusOptions = {}): Promise<Bus> {
-  const nc = await openNatsConnection(url, options.name);
+  const nc = await openNatsConnection(url, options.name, options.user ? { user: options.user, pass: options.password ?? '', inboxPrefix: inboxPrefixOf(options.user) } : {});
   const bus = new NatsBus(nc, options);
   await bus.ensureStream();
   // The reply inbox is known to the server before the first request goes out.
@@ -56,7 +59,7 @@ class NatsBus implements Bus {
     this.timeoutMs = options.requestTimeoutMs ?? 5000;
     this.stream = options.streamName ?? streamName(this.prefix);
     this.js = jetstream(nc);
-    this.replies = new ReplyInbox(nc);
+    this.replies = new ReplyInbox(nc, options.user ? inboxPrefixOf(options.user) : undefined);
     followStatus(nc, (status) => {
       this.state = status;
     });

@@ -27,3 +27,4 @@ export * from './scheduling-now-playing-stream';
 export * from './times';
 export * from './media';
 export * from './playout';
+export * from './bus-access';

@@ -44,6 +44,7 @@ export const mediaInternal = {
     input: z.object({ ids: z.array(z.number().int().positive()).max(1000) }),
     output: z.array(MediaSummary),
     auth: 'none',
+    callers: ['scheduling'],
   }),
   /** The active files of existing items, for a player's sync (missing ids are simply absent). One call a sync reply. */
   playerFiles: defineOperation({
@@ -51,6 +52,7 @@ export const mediaInternal = {
     input: z.object({ ids: z.array(z.number().int().positive()).max(2000) }),
     output: z.array(PlayerFile),
     auth: 'none',
+    callers: ['playout'],
   }),
   /**
    * Whether an item matches advanced-search filters (the format of the media search's filters).
@@ -61,5 +63,6 @@ export const mediaInternal = {
     input: z.object({ id: z.number().int().positive(), filters: z.array(z.unknown()).max(100) }),
     output: z.object({ exists: z.boolean(), matches: z.boolean() }),
     auth: 'none',
+    callers: ['scheduling'],
   }),
 };

@@ -43,6 +43,7 @@ export const playlistChecks = {
     input: z.object({ ids: z.array(z.number().int().positive()).max(1000), user: PlaylistUser }),
     output: z.array(PlaylistCheck),
     auth: 'none',
+    callers: ['scheduling'],
   }),
   /** Where a playlist is used in the schedule (answered by the scheduling service). */
   usage: defineOperation({
@@ -50,5 +51,6 @@ export const playlistChecks = {
     input: z.object({ playlist_id: z.number().int().positive() }),
     output: PlaylistUsage,
     auth: 'none',
+    callers: ['media'],
   }),
 };

@@ -72,11 +72,13 @@ export const playlistResolution = {
     input: PlaylistResolutionInput,
     output: PlaylistResolution,
     auth: 'none',
+    callers: ['scheduling'],
   }),
   resolvePlaylists: defineOperation({
     subject: 'media.internal.resolve-playlists',
     input: PlaylistResolutionsInput,
     output: PlaylistResolutions,
     auth: 'none',
+    callers: ['scheduling'],
   }),
 };

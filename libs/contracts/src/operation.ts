@@ -47,7 +47,17 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * checks a password or a second factor. The OpenAPI document lists 429 for it.
    */
   throttled?: true;
+  /**
+   * Processes other than the gateway that send this operation over the bus (an internal operation's
+   * callers). The gateway may send every operation; NATS refuses this subject to any other process
+   * kind (bus-access.ts, docs/decisions/bus-security.md).
+   */
+  callers?: readonly ProcessKind[];
 }
+
+/** The kinds of Airwave process on the bus, each with its own NATS user. */
+export const PROCESS_KINDS = ['gateway', 'account', 'media', 'scheduling', 'modules', 'playout'] as const;
+export type ProcessKind = (typeof PROCESS_KINDS)[number];
 
 export function defineOperation<I extends z.ZodType, O extends z.ZodType, A extends AuthMode>(op: Operation<I, O, A>): Operation<I, O, A> {
   return op;

@@ -71,6 +71,7 @@ export const playerSync = {
     }),
     output: z.object({ changed: z.boolean() }),
     auth: 'none',
+    callers: ['playout'],
   }),
   /**
    * Appends plays to the as-run log, all or none; an entry already there (same start, item, context,
@@ -82,6 +83,7 @@ export const playerSync = {
     input: z.object({ player_id: Id, entries: z.array(AsRunInput).max(1000) }),
     output: z.object({ added: z.number().int(), ended: z.number().int().describe('Logged plays whose end this call set'), skipped: z.number().int() }),
     auth: 'none',
+    callers: ['playout'],
   }),
   /** The latest start in the player's as-run log, exactly as stored ("0" when it is empty): OB's playlog_status. */
   lastAsRun: defineOperation({
@@ -101,5 +103,6 @@ export const playerSync = {
       .refine((w) => w.to >= w.from, { message: 'must not be before from', path: ['to'] }),
     output: z.object({ player_id: z.number().int(), source_player_id: z.number().int().describe('Whose alerts they are: the player, or its parent'), alerts: z.array(Alert) }),
     auth: 'none',
+    callers: ['playout'],
   }),
 };

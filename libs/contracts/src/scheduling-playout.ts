@@ -32,6 +32,7 @@ export const playoutInternal = {
     input: z.object({ ids: z.array(Id).max(1000).optional() }),
     output: z.array(AiredPlayer),
     auth: 'none',
+    callers: ['playout'],
   }),
   /**
    * A player's rundown in [start, end) (Unix ms), as GET /players/{id}/rundown answers it, for the
@@ -44,5 +45,6 @@ export const playoutInternal = {
       .refine((w) => w.end > w.start, { message: 'must be after start', path: ['end'] }),
     output: z.array(PlayoutRundownBlock),
     auth: 'none',
+    callers: ['playout'],
   }),
 };

@@ -72,6 +72,7 @@ export const permissionsInternal = {
     input: z.object({ module: z.string(), permissions: z.array(z.object({ name: z.string().regex(/^[a-z][a-z0-9_]{1,63}$/), description: z.string() })) }),
     output: Nothing,
     auth: 'none',
+    callers: ['modules'],
   }),
   /** Internal: a module's permissions leave the catalogue. */
   unregister: defineOperation({
@@ -79,6 +80,7 @@ export const permissionsInternal = {
     input: z.object({ module: z.string() }),
     output: Nothing,
     auth: 'none',
+    callers: ['modules'],
   }),
 };
 

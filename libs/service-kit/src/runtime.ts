@@ -1,5 +1,6 @@
 // Opening the shared infrastructure and starting services: used by the embedded default (all in one
 // process) and by each service's own process in production.
+import { natsUserOf, type BusUser } from '@airwave/contracts';
 import { createBus, type Bus } from '@airwave/bus';
 import { optionalChecked, commonConfig, parseConfig, z } from '@airwave/config';
 import { migrateSchema, openDatabase, type Database, type SchemaMigration } from '@airwave/db';
@@ -81,6 +82,7 @@ export async function openInfrastructure(config: RuntimeConfig, logger: Logger, 
       options.bus ??
       (await createBus({
         ...(config.NATS_URL ? { natsUrl: config.NATS_URL } : {}),
+        ...(config.NATS_PASSWORD && options.name ? { user: natsUserOf(config.BUS_PREFIX, options.name.replace(/^airwave-/, '') as BusUser), password: config.NATS_PASSWORD } : {}),
         prefix: config.BUS_PREFIX,
         requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
         ...(options.name ? { name: options.name } : {}),

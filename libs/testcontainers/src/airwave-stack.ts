@@ -12,14 +12,16 @@
 // start() resolves once every service answers through the gateway; if anything fails it stops
 // what it started and throws an error naming the part, with its last log lines.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { natsAuthorization } from '@airwave/bus';
 import type { TypedClient } from '@airwave/client';
+import { BUS_USERS, natsUserOf, type BusUser } from '@airwave/contracts';
 import { Network, type GenericContainer, type StartedNetwork, type StartedTestContainer } from 'testcontainers';
 import { checkedAdminPassword, loggedInClient } from './admin-client';
 import { disableReaperWhereUnavailable } from './environment';
 import { AIRWAVE_IMAGE_NAMES, airwaveImage, DEFAULT_TAG, type AirwaveImageName, ensureImage, infrastructureImages, type InfrastructureImages, ON_AIR_IMAGE_NAMES } from './images';
 import { LogTail, startFailure } from './log-tail';
 import { MediaVolume } from './media-volume';
-import { gatewayContainer, GATEWAY_PORT, icecastContainer, ICECAST_PORT, migrateContainer, natsContainer, playoutContainer, postgresContainer, redisContainer, serviceContainer, SERVICES } from './stack-parts';
+import { gatewayContainer, GATEWAY_PORT, icecastContainer, ICECAST_PORT, migrateContainer, natsContainer, NATS_PORT, playoutContainer, postgresContainer, redisContainer, serviceContainer, SERVICES } from './stack-parts';
 import { throughGateway } from './through-gateway';
 
 export interface StackPrefixes {
@@ -103,7 +105,9 @@ export class AirwaveStack {
     });
     const started = new Map<string, StartedTestContainer>();
     const icecast = this.onAir ? { sourcePassword: randomBytes(12).toString('hex'), adminPassword: randomBytes(12).toString('hex') } : null;
-    const parts = { network, volume, containers: started, icecast };
+    // A NATS user per process kind and the integrator, each with a password of its own (docs/decisions/bus-security.md).
+    const nats = { prefix: this.prefixes.bus, passwords: Object.fromEntries(BUS_USERS.map((user) => [user, randomBytes(18).toString('hex')])) as Record<BusUser, string> };
+    const parts = { network, volume, containers: started, icecast, nats };
     try {
       await this.startLayout(parts, images);
       const stack = new StartedAirwaveStack(parts, this.adminPassword);
@@ -123,12 +127,12 @@ export class AirwaveStack {
     } as InfrastructureImages & Record<AirwaveImageName, string>;
   }
 
-  private async startLayout({ network, volume, containers, icecast }: StackParts, images: Awaited<ReturnType<AirwaveStack['images']>>) {
+  private async startLayout({ network, volume, containers, icecast, nats }: StackParts, images: Awaited<ReturnType<AirwaveStack['images']>>) {
     const start = (name: string, image: string, container: GenericContainer) => startPart(name, image, container.withNetwork(network).withLabels(this.labels).withStartupTimeout(this.startupTimeoutMs), containers);
     const dbPassword = randomBytes(12).toString('hex');
     await settleAll([
       start('postgres', images.postgres, postgresContainer(images.postgres, dbPassword)),
-      start('nats', images.nats, natsContainer(images.nats)),
+      start('nats', images.nats, natsContainer(images.nats, natsAuthorization(this.prefixes.bus, (user) => nats.passwords[user]))),
       start('redis', images.redis, redisContainer(images.redis)),
     ]);
     // The gateway's key pair (docs/decisions/bus-security.md): the public half to every process, the private half to the gateway only.
@@ -143,14 +147,16 @@ export class AirwaveStack {
     const modulesEnv = { ...env, AIRWAVE_ENCRYPTION_KEY: encryptionKey };
     // Source passwords on the bus, sealed for the playout: the scheduling service's and the playout's key only.
     const playoutKey = randomBytes(32).toString('base64');
-    const envOf = (name: (typeof SERVICES)[number]) => (name === 'account' ? accountEnv : name === 'scheduling' ? { ...modulesEnv, AIRWAVE_PLAYOUT_KEY: playoutKey } : name === 'modules' ? modulesEnv : env);
+    const ownEnv = (name: (typeof SERVICES)[number]) => (name === 'account' ? accountEnv : name === 'scheduling' ? { ...modulesEnv, AIRWAVE_PLAYOUT_KEY: playoutKey } : name === 'modules' ? modulesEnv : env);
+    // Each process connects to NATS as its own kind's user.
+    const envOf = (name: (typeof SERVICES)[number]) => ({ ...ownEnv(name), NATS_PASSWORD: nats.passwords[name] });
     await settleAll([
       ...SERVICES.map((name) => start(name, images[name], serviceContainer(name, images[name], envOf(name), volume.name))),
       // The playout opens players' source passwords with the key it shares with the scheduling service.
-      ...(icecast ? [start('playout', images.playout, playoutContainer(images.playout, { ...env, AIRWAVE_PLAYOUT_KEY: playoutKey }, volume.name)), start('icecast', images.icecast, icecastContainer(images.icecast, icecast.sourcePassword, icecast.adminPassword))] : []),
+      ...(icecast ? [start('playout', images.playout, playoutContainer(images.playout, { ...env, AIRWAVE_PLAYOUT_KEY: playoutKey, NATS_PASSWORD: nats.passwords.playout }, volume.name)), start('icecast', images.icecast, icecastContainer(images.icecast, icecast.sourcePassword, icecast.adminPassword))] : []),
     ]);
     // The gateway reaches the database only through the services.
-    const gatewayEnv = { ...Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'DATABASE_URL')), AIRWAVE_GATEWAY_KEY: gatewayKeys.privateKey };
+    const gatewayEnv = { ...Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'DATABASE_URL')), AIRWAVE_GATEWAY_KEY: gatewayKeys.privateKey, NATS_PASSWORD: nats.passwords.gateway };
     await start('gateway', images.gateway, gatewayContainer(images.gateway, gatewayEnv, volume.name));
   }
 
@@ -202,6 +208,8 @@ interface StackParts {
   containers: Map<string, StartedTestContainer>;
   /** The Icecast's passwords, with withPlayout(). */
   icecast: { sourcePassword: string; adminPassword: string } | null;
+  /** The bus prefix and each NATS user's password. */
+  nats: { prefix: string; passwords: Record<BusUser, string> };
 }
 
 /** The gateway first, the infrastructure last; a part that will not stop does not keep the others. */
@@ -254,6 +262,16 @@ export class StartedAirwaveStack implements AsyncDisposable {
       url: (mount) => `http://${container.getHost()}:${container.getMappedPort(ICECAST_PORT)}${path(mount)}`,
       ...this.parts.icecast,
     };
+  }
+
+  /**
+   * NATS from this host as one of the stack's users (docs/decisions/bus-security.md): `url`, and
+   * the `user` and `password` connectNatsBus takes; `integrator` reads the events, nothing more.
+   */
+  getNats(user: BusUser): { url: string; prefix: string; user: string; password: string } {
+    const container = this.getContainer('nats');
+    const { prefix, passwords } = this.parts.nats;
+    return { url: `nats://${container.getHost()}:${container.getMappedPort(NATS_PORT)}`, prefix, user: natsUserOf(prefix, user), password: passwords[user] };
   }
 
   /** One part: gateway, account, media, scheduling, modules, postgres, nats or redis; playout and icecast withPlayout(). */

@@ -27,10 +27,15 @@ export function postgresContainer(image: string, password: string): GenericConta
     .withWaitStrategy(Wait.forHealthCheck());
 }
 
-export function natsContainer(image: string): GenericContainer {
+export const NATS_PORT = 4222;
+
+/** NATS with JetStream and the stack's users and their permissions (`authorization`: natsAuthorization's text). */
+export function natsContainer(image: string, authorization: string): GenericContainer {
   return new GenericContainer(image)
     .withNetworkAliases('nats')
-    .withCommand(['--jetstream', '--store_dir', '/tmp/nats'])
+    .withCopyContentToContainer([{ content: authorization, target: '/etc/nats/airwave.conf', mode: 0o644 }])
+    .withCommand(['--config', '/etc/nats/airwave.conf', '--jetstream', '--store_dir', '/tmp/nats'])
+    .withExposedPorts(NATS_PORT)
     .withWaitStrategy(Wait.forLogMessage(/Server is ready/));
 }
 

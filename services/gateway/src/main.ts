@@ -1,4 +1,5 @@
 // Production: the gateway alone, against NATS_URL and REDIS_URL.
+import { natsUserOf } from '@airwave/contracts';
 import { connectNatsBus } from '@airwave/bus';
 import { commonConfig, parseConfig, z } from '@airwave/config';
 import { createLogger } from '@airwave/logging';
@@ -28,7 +29,8 @@ try {
   if (!config.AIRWAVE_GATEWAY_KEY) throw new Error("The gateway process needs AIRWAVE_GATEWAY_KEY, the key sealing callers' principals on the bus (docs/decisions/bus-security.md says how to make it).");
   const sealer = principalSealer(privateKeyFrom(config.AIRWAVE_GATEWAY_KEY));
   const metrics = createMetrics({ process: 'gateway' });
-  const bus = await connectNatsBus(config.NATS_URL, { prefix: config.BUS_PREFIX, requestTimeoutMs: config.REQUEST_TIMEOUT_MS, name: 'airwave-gateway' });
+  const credentials = config.NATS_PASSWORD ? { user: natsUserOf(config.BUS_PREFIX, 'gateway'), password: config.NATS_PASSWORD } : {};
+  const bus = await connectNatsBus(config.NATS_URL, { prefix: config.BUS_PREFIX, requestTimeoutMs: config.REQUEST_TIMEOUT_MS, name: 'airwave-gateway', ...credentials });
   const sessions = createRedisSessionStore({
     url: config.REDIS_URL,
     prefix: config.REDIS_PREFIX,
