@@ -22,6 +22,14 @@ if (missing.length && process.env.CI) throw new Error(`the crash listening test 
 
 /** PLAYOUT_ENGINE_GRACE_MS's default: how long a killed server's Liquidsoap airs on. */
 const GRACE_MS = 30_000;
+/** The server's restart after a SIGKILL on an idle machine of CI's kind (3.6 s in issue 41's clean-clone runs). */
+const IDLE_RESTART_MS = 3600;
+/**
+ * How much slower than idle this run's machine was, as the restart itself measured it (at least 1):
+ * the takeover's 2 s scale with it, as limit() scales with the load vitest saw when it started
+ * (a slow day's CI restarted the server in 5.6 s and took over in 2.45 s).
+ */
+const slownessOf = (f: CrashFigures['kills'][number]) => Math.max(1, (f.kill.restartMs ?? IDLE_RESTART_MS) / IDLE_RESTART_MS);
 
 describe.skipIf(missing.length > 0)('on air through crashes, listened to (the embedded default in its own process)', () => {
   let figures: CrashFigures;
@@ -46,7 +54,7 @@ describe.skipIf(missing.length > 0)('on air through crashes, listened to (the em
     expect(liquidsoap!.offAirMs).toBeLessThan(limit(2000));
     // the killed server's Liquidsoap airs on for its grace: a restart within it takes over without
     // a gap (a slower one, on a very busy machine, leaves the time past the grace off air)
-    expect(server!.offAirMs).toBeLessThan(Math.max(0, server!.kill.restartMs! - GRACE_MS) + limit(2000));
+    expect(server!.offAirMs).toBeLessThan(Math.max(0, server!.kill.restartMs! - GRACE_MS) + limit(2000) * slownessOf(server!));
     // with the server dead too, nothing airs until it is back: within 2 s of it answering again
     expect(both!.offAirMs).toBeLessThan(both!.kill.restartMs! + limit(2000));
   });
