@@ -1,6 +1,6 @@
 // deploy/compose/compose.yaml as a station runs it (`docker compose up`), from the images `pnpm
-// images` built: it migrates, starts every process (each on NATS as its own kind's user), serves
-// login and uid through the gateway, and keeps an upload where a download finds it. Runs where a Docker engine with `docker compose` has
+// images` built: it migrates, starts every process, serves login and uid through the gateway, and
+// keeps an upload where a download finds it. Runs where a Docker engine with `docker compose` has
 // the images (AIRWAVE_STACK_TESTS=1 makes their absence an error, as for the stack mode).
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -35,8 +35,6 @@ describe.runIf(apiModes.includes('stack'))('deploy/compose/compose.yaml', () => 
         AIRWAVE_GATEWAY_KEY: gatewayKeys.privateKey,
         AIRWAVE_GATEWAY_PUBLIC_KEY: gatewayKeys.publicKey,
         AIRWAVE_PLAYOUT_KEY: randomBytes(32).toString('base64'),
-        // A NATS password per user of nats.conf (docs/decisions/bus-security.md).
-        ...Object.fromEntries(['GATEWAY', 'ACCOUNT', 'MEDIA', 'SCHEDULING', 'MODULES', 'PLAYOUT', 'INTEGRATOR'].map((user) => [`AIRWAVE_NATS_${user}_PASSWORD`, randomBytes(18).toString('hex')])),
         // Any free host port: several stations (and test runs) on one host.
         AIRWAVE_PORT: '0',
         AIRWAVE_POSTGRES_IMAGE: images.postgres,

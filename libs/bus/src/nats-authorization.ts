@@ -2,8 +2,8 @@
 // (`<prefix>-<kind>`, so that stations with their own prefixes share a NATS),
 // each allowed what @airwave/contracts' busAccess gives it (docs/decisions/bus-security.md). A
 // password is either written in (a generated one, for a stack made here) or a reference to an
-// environment variable of the NATS server (`$AIRWAVE_NATS_GATEWAY_PASSWORD`), as compose and
-// Kubernetes hand them over, so that the file holds no secret.
+// environment variable of the NATS server (`$AIRWAVE_NATS_GATEWAY_PASSWORD`), as
+// Kubernetes hands them over, so that the file holds no secret.
 import { BUS_USERS, busAccess, natsUserOf, type BusUser } from '@airwave/contracts';
 import { streamName } from './subjects';
 

@@ -43,7 +43,7 @@ export const commonConfig = {
     .string()
     .min(16)
     .optional()
-    .describe("The password of this process's NATS user, `<BUS_PREFIX>-<kind>` (airwave-gateway, airwave-media, ...), whose subject permissions the NATS server holds (docs/decisions/bus-security.md; compose and Kubernetes: AIRWAVE_NATS_<KIND>_PASSWORD from .env or the Secret). Unset: no credentials, for a NATS without authorization (development, one process)."),
+    .describe("The password of this process's NATS user, `<BUS_PREFIX>-<kind>` (airwave-gateway, airwave-media, ...), whose subject permissions the NATS server holds (docs/decisions/bus-security.md; Kubernetes: AIRWAVE_NATS_<KIND>_PASSWORD from the Secret). Unset: no credentials, for a NATS without authorization (development, one process)."),
   REDIS_URL: optionalUrl(['redis', 'rediss']).describe('Redis URL for sessions. Unset: an in-memory session store (embedded default only).'),
   DATA_DIR: z.string().min(1).default('./data').describe('Directory for embedded data (PGlite, outbox mail, media files).'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),
