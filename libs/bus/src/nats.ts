@@ -30,8 +30,9 @@ export interface NatsBusOptions extends BusOptions {
 }
 
 export async function connectNatsBus(url: string, options: NatsBusOptions = {}): Promise<Bus> {
-  const nc = await openNatsConnection(url, options.name, options.user ? { user: options.user, pass: options.password ?? '', inboxPrefix: inboxPrefixOf(options.user) } : {});
-  const bus = new NatsBus(nc, options);
+  const credentials = options.user ? { user: options.user, pass: options.password ?? '', inboxPrefix: inboxPrefixOf(options.user) } : {};
+  const nc = await openNatsConnection(url, options.name, credentials);
+  const bus = new NatsBus(nc, options, credentials.inboxPrefix);
   await bus.ensureStream();
   // The reply inbox is known to the server before the first request goes out.
   await nc.flush();
@@ -54,12 +55,13 @@ class NatsBus implements Bus {
   constructor(
     private readonly nc: NatsConnection,
     private readonly options: NatsBusOptions,
+    inboxPrefix: string | undefined,
   ) {
     this.prefix = options.prefix ?? 'airwave';
     this.timeoutMs = options.requestTimeoutMs ?? 5000;
     this.stream = options.streamName ?? streamName(this.prefix);
     this.js = jetstream(nc);
-    this.replies = new ReplyInbox(nc, options.user ? inboxPrefixOf(options.user) : undefined);
+    this.replies = new ReplyInbox(nc, inboxPrefix);
     followStatus(nc, (status) => {
       this.state = status;
     });
