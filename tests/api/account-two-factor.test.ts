@@ -5,7 +5,7 @@
 import { createClient, TwoFactorRequired } from '@airwave/client';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, modes, startTestSystem, type Api, type TestSystem } from '../src/harness';
+import { ADMIN_PASSWORD, ruleModes, startTestSystem, type Api, type TestSystem } from '../src/harness';
 import { limit } from '../../vitest.shared';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,7 +38,7 @@ type Challenge = { code: string; details: { two_factor_required: true; ticket: s
 type Setup = { secret: string; otpauth_uri: string };
 type Status = { enabled: boolean; recovery_codes_left: number; required: boolean; required_permissions: string[]; available: boolean };
 
-describe.each(modes)('two-factor sign-in (%s)', (mode) => {
+describe.each(ruleModes)('two-factor sign-in (%s)', (mode) => {
   let system: TestSystem;
   let admin: string;
   let keyGroup: number;

@@ -1,12 +1,12 @@
 // The Account area complete, and the users/groups administration, through the gateway.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+import { ADMIN_PASSWORD, ruleModes, startTestSystem, type TestSystem } from '../src/harness';
 import { startSmtp, tokenOf, type Inbox } from '../src/smtp';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const appKeyHeader = (id: number, key: string) => ({ authorization: `Bearer ${Buffer.from(String(id)).toString('base64')}:${key}` });
 
-describe.each(modes)('accounts (%s)', (mode) => {
+describe.each(ruleModes)('accounts (%s)', (mode) => {
   let system: TestSystem;
   let inbox: Inbox;
   let admin: string;

@@ -15,7 +15,7 @@ import type { IncomingEvent } from '@airwave/bus';
 import { createLogger } from '@airwave/logging';
 import { startSystem } from '@airwave/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, Api, modes, startTestSystem, type TestSystem } from '../src/harness';
+import { ADMIN_PASSWORD, Api, ruleModes, startTestSystem, type TestSystem } from '../src/harness';
 import { limit } from '../../vitest.shared';
 
 const run = promisify(execFile);
@@ -56,7 +56,7 @@ async function saveItem(api: Api, key: string, file: Upload, title: string): Pro
 
 const durationOf = async (api: Api, key: string, id: number) => (await api.get<{ duration: number }>(`/media/${id}`, { key })).body.data.duration;
 
-describe.skipIf(ffmpegMissing !== null).each(modes)(title, (mode) => {
+describe.skipIf(ffmpegMissing !== null).each(ruleModes)(title, (mode) => {
   const files: { mp3?: Buffer; ogg?: Buffer; mp3b?: Buffer } = {};
   beforeAll(async () => {
     [files.mp3, files.ogg, files.mp3b] = await Promise.all([

@@ -8,7 +8,7 @@ import { callOperation } from '@airwave/service-kit';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage, wav } from '../src/files';
-import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+import { ADMIN_PASSWORD, ruleModes, startTestSystem, type TestSystem } from '../src/harness';
 import { makeMediaItem } from '../src/media-items';
 import { limit } from '../../vitest.shared';
 
@@ -16,7 +16,7 @@ type Item = Record<string, unknown> & { type: string };
 type Playlist = { id: number; name: string; description: string; status: string; type: string; owner_id: number; items: Item[]; duration: number; can_edit: boolean; created: string; updated: string; permitted_users: number[]; where_used?: { used: Record<string, unknown>[]; can_delete: boolean } };
 type Frame = { type: string; payload: Record<string, unknown> };
 
-describe.each(modes)('playlists (%s)', (mode) => {
+describe.each(ruleModes)('playlists (%s)', (mode) => {
   let system: TestSystem;
   let admin: string;
   const keys: Record<'reader' | 'own' | 'own2' | 'advanced' | 'manager' | 'dj', string> = { reader: '', own: '', own2: '', advanced: '', manager: '', dj: '' };

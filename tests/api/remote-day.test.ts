@@ -11,7 +11,7 @@ import { callOperation } from '@airwave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countBusCalls, tally, type BusCalls } from '../src/bus-calls';
 import { pngImage, wav } from '../src/files';
-import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+import { ADMIN_PASSWORD, ruleModes, startTestSystem, type TestSystem } from '../src/harness';
 import { makeMediaItem } from '../src/media-items';
 import { playerBroadcasts, playerSchedule } from '../src/ob-xml';
 import { limit } from '../../vitest.shared';
@@ -39,7 +39,7 @@ const answerOf = (block: RundownBlock) =>
   JSON.stringify([block.end, block.name, block.description, block.items.map((i) => [i.order, i.media_id, i.type, i.title, i.artist, i.offset, i.duration, i.crossfade])]);
 const askedOf = (subjects: string[], service: string) => tally(subjects.filter((s) => s.startsWith(`${service}.`)));
 
-describe.each(modes)("a station's day through remote.php (%s)", (mode) => {
+describe.each(ruleModes)("a station's day through remote.php (%s)", (mode) => {
   let system: TestSystem;
   let admin: string;
   let calls: BusCalls;

@@ -8,7 +8,7 @@
 // item loses less than a second, and the rundown the playout airs says the same. Item lengths are
 // read from the API (the container's or the decoded length, whichever the library stores).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+import { ADMIN_PASSWORD, ruleModes, startTestSystem, type TestSystem } from '../src/harness';
 import { makeMediaItem } from '../src/media-items';
 import { mp3Missing, mp3Tone } from '../src/mp3';
 import { aired, holes, itemSpans, overlapping, showSpan } from '../src/ob-airing';
@@ -27,7 +27,7 @@ const HOUR = 3600;
 const MIN_FILL_SECONDS = 60;
 const ms = (seconds: number) => Math.round(seconds * 1000);
 
-describe.skipIf(missing !== null).each(modes)(`OB Player airs exactly the rundown, on whole seconds (%s)${missing ? `: skipped, ${missing}` : ''}`, (mode) => {
+describe.skipIf(missing !== null).each(ruleModes)(`OB Player airs exactly the rundown, on whole seconds (%s)${missing ? `: skipped, ${missing}` : ''}`, (mode) => {
   let system: TestSystem;
   let admin: string;
   const m = { a: 0, b: 0, id: 0, long: 0 };

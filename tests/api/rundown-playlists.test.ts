@@ -5,14 +5,14 @@
 // that re-resolves only the blocks that have not begun.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage, wav } from '../src/files';
-import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+import { ADMIN_PASSWORD, ruleModes, startTestSystem, type TestSystem } from '../src/harness';
 import { makeMediaItem } from '../src/media-items';
 import { limit } from '../../vitest.shared';
 
 type Item = { order: number; media_id: number | null; type: string; title: string; offset: number; duration: number };
 type Block = { start: string; end: string; kind: string; show_id: number; playlist_id: number | null; name: string; description: string; last_updated: number; items: Item[] };
 
-describe.each(modes)('the rundown with playlists (%s)', (mode) => {
+describe.each(ruleModes)('the rundown with playlists (%s)', (mode) => {
   let system: TestSystem;
   let admin: string;
   const m = { a: 0, b: 0, jingle: 0, jingle2: 0, talk: 0, logo: 0 };

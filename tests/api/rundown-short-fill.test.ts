@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countBusCalls, tally, type BusCalls } from '../src/bus-calls';
 import { wav } from '../src/files';
-import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+import { ADMIN_PASSWORD, ruleModes, startTestSystem, type TestSystem } from '../src/harness';
 import { makeMediaItem } from '../src/media-items';
 import { playerSchedule } from '../src/ob-xml';
 import { limit } from '../../vitest.shared';
@@ -22,7 +22,7 @@ const BLOCKS_A_DAY = Math.ceil(DAY / FILL);
 /** The most media calls a sync of a day of fill may make: a few rounds of batches of 50. */
 const MEDIA_CALLS = 2 * Math.ceil(BLOCKS_A_DAY / 50) + 6;
 
-describe.each(modes)('a short default playlist (%s)', (mode) => {
+describe.each(ruleModes)('a short default playlist (%s)', (mode) => {
   let system: TestSystem;
   let admin: string;
   let calls: BusCalls;

@@ -4,14 +4,14 @@
 // re-resolves only what has not begun (announced as scheduling.rundown.changed), and refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage, wav } from '../src/files';
-import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+import { ADMIN_PASSWORD, ruleModes, startTestSystem, type TestSystem } from '../src/harness';
 import { makeMediaItem } from '../src/media-items';
 import { limit } from '../../vitest.shared';
 
 type Item = { order: number; media_id: number | null; type: string; title: string; artist: string; offset: number; duration: number; crossfade: number };
 type Block = { start: string; end: string; kind: string; show_id: number; occurrence_start: string | null; playlist_id: number | null; name: string; description: string; last_updated: number; items: Item[] };
 
-describe.each(modes)('the rundown (%s)', (mode) => {
+describe.each(ruleModes)('the rundown (%s)', (mode) => {
   let system: TestSystem;
   let admin: string;
   const media = { mix: 0, logo: 0 };

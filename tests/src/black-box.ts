@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { createLogger } from '@airwave/logging';
 import { AirwaveStack, stackImagesHere, type StartedAirwaveStack } from '@airwave/testcontainers';
-import { ADMIN_PASSWORD, Api, LOGIN_DELAY_SECONDS, modes, startTestSystem, type Mode } from './harness';
+import { ADMIN_PASSWORD, Api, LOGIN_DELAY_SECONDS, modes, ruleModes, startTestSystem, type Mode } from './harness';
 import { limit } from '../../vitest.shared';
 
 export type ApiMode = Mode | 'stack';
@@ -46,12 +46,13 @@ async function stackRunsHere(): Promise<boolean> {
 export const apiModes: ApiMode[] = [...modes, ...((await stackRunsHere()) ? (['stack'] as const) : [])];
 
 /**
- * The modes of the black-box suites that check an area's rules (scheduling, players, alerts, media
- * races): harness.ts's, and `stack` only with AIRWAVE_STACK_TESTS=all. A stack is ten containers
+ * The modes of the black-box suites that check an area's rules (scheduling, players, alerts):
+ * harness.ts's `ruleModes` (the embedded default; both in-process modes with AIRWAVE_API_MODES=all),
+ * and every mode, the stack's included, with AIRWAVE_STACK_TESTS=all. A stack is ten containers
  * started for each file; CI's two cores spent a third of the API lane on them, for rules the
  * in-process modes already check through the same gateway and services (docs/testing.md).
  */
-export const areaModes: ApiMode[] = process.env.AIRWAVE_STACK_TESTS === 'all' ? apiModes : apiModes.filter((mode) => mode !== 'stack');
+export const areaModes: ApiMode[] = process.env.AIRWAVE_STACK_TESTS === 'all' ? apiModes : ruleModes;
 
 export async function startBlackBoxSystem(mode: ApiMode, extraEnv: Record<string, string> = {}, options: { logs?: boolean } = {}): Promise<BlackBoxSystem> {
   const lines: string[] = [];

@@ -31,6 +31,16 @@ const urls = {
 /** Modes this machine can run: embedded always; distributed when the three URLs are given. */
 export const modes: Mode[] = urls.database && urls.nats && urls.redis ? ['embedded', 'distributed'] : ['embedded'];
 
+/**
+ * The modes of the suites that check an area's rules (the schedule's recurrences and exceptions,
+ * playlists, the rundown, two-factor sign-in, OB Player's day): the embedded default, and every mode
+ * with AIRWAVE_API_MODES=all. Both modes run the same gateway, handlers and queries, and the
+ * in-process bus sends every request and event through JSON as NATS does; what differs (the
+ * transport, PostgreSQL's own concurrency, Redis sessions, replicas) is what the suites run in
+ * `modes` check, and the services' own tests run against PostgreSQL (docs/testing.md).
+ */
+export const ruleModes: Mode[] = process.env.AIRWAVE_API_MODES === 'all' ? modes : ['embedded'];
+
 export interface TestSystem extends RunningSystem {
   mode: Mode;
   env: Record<string, string>;

@@ -12,7 +12,7 @@ describe.runIf(docker && missing.length === 0)('a station\'s integration test', 
     expect(player.name).toBe('FM');
     const reply = await fetch(`${airwave.getBaseUrl()}/api/v2/ping`);
     expect(reply.ok).toBe(true);
-  }, 120_000);
+  }, 300_000);
 
   it('talks to the production layout through its gateway', async () => {
     await using stack = await new AirwaveStack().withPrefixes({ bus: 'station-a', redis: 'station-a:' }).start();
