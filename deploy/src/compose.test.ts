@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { natsAuthorization } from '@airwave/bus';
 import { build, k8sRoot } from './kustomize';
 
 interface ComposeService {
@@ -58,8 +59,7 @@ describe('deploy/compose/compose.yaml', () => {
   it('gives each process every configuration key Kubernetes gives it', () => {
     for (const { workload, env } of workloads) {
       const keys = Object.keys(serviceOf(workload)!.environment ?? {});
-      // NATS users are not in the compose layout yet (docs/deploy.md, "NATS users")
-      for (const key of env.filter((name: string) => name !== 'NATS_PASSWORD')) expect(keys, `${workload} ${key}`).toContain(key);
+      for (const key of env) expect(keys, `${workload} ${key}`).toContain(key);
     }
   });
 
@@ -106,5 +106,20 @@ describe('deploy/compose/compose.yaml', () => {
     expect((compose.services.icecast as { profiles?: string[] }).profiles).toEqual(['onair']);
     const text = readFileSync(join(repo, 'deploy', 'compose', 'compose.yaml'), 'utf8');
     for (const secret of ['POSTGRES_PASSWORD', 'AIRWAVE_ADMIN_PASSWORD', 'AIRWAVE_ENCRYPTION_KEY', 'AIRWAVE_GATEWAY_KEY', 'AIRWAVE_GATEWAY_PUBLIC_KEY', 'AIRWAVE_PLAYOUT_KEY']) expect(text).toContain(`\${${secret}:?`);
+  });
+
+  it('runs NATS with the users nats.conf is generated with, each process with its own kind\'s password, none by default', () => {
+    const conf = readFileSync(join(repo, 'deploy', 'compose', 'nats.conf'), 'utf8');
+    // `pnpm --filter @airwave/deploy --silent nats-conf > deploy/compose/nats.conf` after a change to an operation's callers
+    expect(conf).toBe(natsAuthorization('airwave'));
+    const nats = compose.services.nats as ComposeService & { volumes?: string[] };
+    expect(nats.command).toEqual(expect.arrayContaining(['--config', '/etc/nats/airwave.conf']));
+    expect(nats.volumes).toContain('./nats.conf:/etc/nats/airwave.conf:ro');
+    for (const user of ['gateway', 'account', 'media', 'scheduling', 'modules', 'playout', 'integrator']) {
+      const variable = `AIRWAVE_NATS_${user.toUpperCase()}_PASSWORD`;
+      expect(nats.environment?.[variable], variable).toMatch(new RegExp(`^\\$\\{${variable}:\\?`));
+      if (user !== 'integrator') expect(compose.services[user]!.environment?.NATS_PASSWORD, user).toMatch(new RegExp(`^\\$\\{${variable}:\\?`));
+    }
+    expect(compose.services.migrate!.environment?.NATS_PASSWORD).toBeUndefined();
   });
 });

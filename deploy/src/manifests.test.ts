@@ -52,7 +52,7 @@ function containerEnv(manifests: Manifest[], namespace: string | undefined, cont
     if (variable.value !== undefined) env[variable.name] = variable.value;
     else if (variable.valueFrom?.secretKeyRef) {
       const key: string = variable.valueFrom.secretKeyRef.key;
-      env[variable.name] = placeholders[key] ?? (/^AIRWAVE_NATS_\w+_PASSWORD$/.test(key) ? `${key.toLowerCase()}-placeholder` : 'x');
+      env[variable.name] = placeholders[key] ?? (/^AIRWAVE_NATS_\w+_PASSWORD$/.test(key) ? `${key.toLowerCase().replace(/[^a-z0-9]/g, "")}placeholder` : 'x');
     }
   }
   return env;

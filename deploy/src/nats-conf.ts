@@ -1,6 +1,6 @@
 // `pnpm --filter @airwave/deploy nats-conf [--prefix station-a]`: prints the NATS server's
 // authorization block for a bus prefix (docs/decisions/bus-security.md), passwords referred to as
-// environment variables of the NATS server. (Kubernetes: docs/deploy.md, "NATS users").
+// environment variables of the NATS server. deploy/compose/nats.conf is its output for `airwave`.
 import { natsAuthorization } from '@airwave/bus';
 
 const args = process.argv.slice(2);

@@ -1,9 +1,11 @@
 // deploy/compose/compose.yaml as a station runs it (`docker compose up`), from the images `pnpm
-// images` built: it migrates, starts every process, serves login and uid through the gateway, and
-// keeps an upload where a download finds it. Runs where a Docker engine with `docker compose` has
-// the images (AIRWAVE_STACK_TESTS=1 makes their absence an error, as for the stack mode).
+// images` built: it migrates, starts every process (each on NATS as its own kind's user, NATS
+// refusing a container without a password), serves login and uid through the gateway, and keeps an
+// upload where a download finds it. Runs where a Docker engine with `docker compose` has the images
+// (AIRWAVE_STACK_TESTS=1 makes their absence an error, as for the stack mode).
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { newNatsPassword } from '@airwave/bus';
 import { createClient } from '@airwave/client';
 import { disableReaperWhereUnavailable, infrastructureImages } from '@airwave/testcontainers';
 import { newGatewayKeyPair } from '@airwave/service-kit';
@@ -35,6 +37,8 @@ describe.runIf(apiModes.includes('stack'))('deploy/compose/compose.yaml', () => 
         AIRWAVE_GATEWAY_KEY: gatewayKeys.privateKey,
         AIRWAVE_GATEWAY_PUBLIC_KEY: gatewayKeys.publicKey,
         AIRWAVE_PLAYOUT_KEY: randomBytes(32).toString('base64'),
+        // A NATS password per user of nats.conf (docs/decisions/bus-security.md).
+        ...Object.fromEntries(['GATEWAY', 'ACCOUNT', 'MEDIA', 'SCHEDULING', 'MODULES', 'PLAYOUT', 'INTEGRATOR'].map((user) => [`AIRWAVE_NATS_${user}_PASSWORD`, newNatsPassword()])),
         // Any free host port: several stations (and test runs) on one host.
         AIRWAVE_PORT: '0',
         AIRWAVE_POSTGRES_IMAGE: images.postgres,
@@ -48,6 +52,12 @@ describe.runIf(apiModes.includes('stack'))('deploy/compose/compose.yaml', () => 
     baseUrl = `http://${gateway.getHost()}:${gateway.getMappedPort(8080)}`;
   }, limit(300_000));
 
+  /** What NATS answers a CONNECT line and a PING sent from inside a container (its own node, raw protocol). */
+  async function natsFrom(container: string, connectLine: string): Promise<string> {
+    const script = `const s=require('net').connect(4222,'nats');let o='';s.on('data',d=>o+=d);s.on('error',e=>{console.log(String(e));process.exit(0)});s.write(${JSON.stringify(`${connectLine}\r\nPING\r\n`)});setTimeout(()=>{console.log(o);process.exit(0)},1500)`;
+    return (await compose.getContainer(container).exec(['node', '-e', script])).output;
+  }
+
   afterAll(async () => {
     await compose?.down({ removeVolumes: true, timeout: 10_000 });
   }, limit(120_000));
@@ -56,6 +66,19 @@ describe.runIf(apiModes.includes('stack'))('deploy/compose/compose.yaml', () => 
     const client = createClient({ baseUrl });
     await client.login('admin', adminPassword);
     expect(await client.account.uid({})).toEqual({ id: 1, username: 'admin' });
+  });
+
+  it("refuses NATS to a container that has no password, and a user's password to another user", async () => {
+    // Issue 42's probe: from inside a container on the services' network, with no secret.
+    const withoutPassword = await natsFrom('playout-1', 'CONNECT {"verbose":false,"pedantic":false}');
+    expect(withoutPassword).toMatch(/Authorization Violation/i);
+    const media = compose.getContainer('media-1');
+    const mediaPassword = (await media.exec(['printenv', 'NATS_PASSWORD'])).output.trim();
+    expect(mediaPassword).toMatch(/^[a-z][0-9a-f]{48}$/);
+    const asGateway = await natsFrom('media-1', `CONNECT ${JSON.stringify({ user: 'airwave-gateway', pass: mediaPassword, verbose: false, pedantic: false })}`);
+    expect(asGateway).toMatch(/Authorization Violation/i);
+    const asItself = await natsFrom('media-1', `CONNECT ${JSON.stringify({ user: 'airwave-media', pass: mediaPassword, verbose: false, pedantic: false })}`);
+    expect(asItself).toMatch(/PONG/);
   });
 
   it('stores an upload on the media volume, where the download finds it', async () => {

@@ -4,7 +4,7 @@ export * from './nats';
 export { streamName, subjectMatches } from './subjects';
 export { deadlineOf, withDeadline } from './deadline';
 export { JsonText } from './json-text';
-export { natsAuthorization, natsPasswordVariable } from './nats-authorization';
+export { natsAuthorization, natsPasswordVariable, newNatsPassword } from './nats-authorization';
 import { createInProcessBus } from './in-process';
 import { connectNatsBus } from './nats';
 import type { NatsBusOptions } from './nats';

@@ -2,8 +2,9 @@
 // (`<prefix>-<kind>`, so that stations with their own prefixes share a NATS),
 // each allowed what @airwave/contracts' busAccess gives it (docs/decisions/bus-security.md). A
 // password is either written in (a generated one, for a stack made here) or a reference to an
-// environment variable of the NATS server (`$AIRWAVE_NATS_GATEWAY_PASSWORD`), as
-// Kubernetes hands them over, so that the file holds no secret.
+// environment variable of the NATS server (`$AIRWAVE_NATS_GATEWAY_PASSWORD`), as compose and
+// Kubernetes hand them over, so that the file holds no secret.
+import { randomBytes } from 'node:crypto';
 import { BUS_USERS, busAccess, natsUserOf, type BusUser } from '@airwave/contracts';
 import { streamName } from './subjects';
 
@@ -15,6 +16,15 @@ import { streamName } from './subjects';
 export function natsPasswordVariable(prefix: string, user: BusUser): string {
   const station = prefix === 'airwave' ? '' : `${prefix.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_`;
   return `AIRWAVE_NATS_${station}${user.toUpperCase()}_PASSWORD`;
+}
+
+/**
+ * A new NATS password of the form every process accepts (NATS_PASSWORD in @airwave/config): a
+ * letter, then hex. The NATS server reads a `$VARIABLE` password as a config value, so one that
+ * begins with a digit can turn into a number (`12e5…`) or stop the server (docs/deploy.md).
+ */
+export function newNatsPassword(): string {
+  return `n${randomBytes(24).toString('hex')}`;
 }
 
 const quoted = (subjects: string[]) => subjects.map((s) => JSON.stringify(s)).join(', ');

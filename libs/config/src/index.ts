@@ -41,9 +41,11 @@ export const commonConfig = {
   NATS_URL: optionalUrl(['nats', 'tls']).describe('NATS server URL(s). Unset: the in-process bus (embedded default only).'),
   NATS_PASSWORD: z
     .string()
-    .min(16)
+    // The NATS server reads the same password from its environment as a config value: one that
+    // begins with a digit can become a number there (12e5…), and the user could never connect.
+    .regex(/^[A-Za-z][A-Za-z0-9]{15,}$/, 'must be a letter followed by at least 15 letters or digits (the NATS server reads its passwords from its environment as config values: one that begins with a digit can turn into a number); make one with `echo "n$(openssl rand -hex 24)"`')
     .optional()
-    .describe("The password of this process's NATS user, `<BUS_PREFIX>-<kind>` (airwave-gateway, airwave-media, ...), whose subject permissions the NATS server holds (docs/decisions/bus-security.md; Kubernetes: AIRWAVE_NATS_<KIND>_PASSWORD from the Secret). Unset: no credentials, for a NATS without authorization (development, one process)."),
+    .describe("The password of this process's NATS user, `<BUS_PREFIX>-<kind>` (airwave-gateway, airwave-media, ...), whose subject permissions the NATS server holds (docs/decisions/bus-security.md; compose and Kubernetes: AIRWAVE_NATS_<KIND>_PASSWORD from .env or the Secret). Unset: no credentials, for a NATS without authorization (development, one process)."),
   REDIS_URL: optionalUrl(['redis', 'rediss']).describe('Redis URL for sessions. Unset: an in-memory session store (embedded default only).'),
   DATA_DIR: z.string().min(1).default('./data').describe('Directory for embedded data (PGlite, outbox mail, media files).'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level.'),

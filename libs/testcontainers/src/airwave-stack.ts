@@ -12,7 +12,7 @@
 // start() resolves once every service answers through the gateway; if anything fails it stops
 // what it started and throws an error naming the part, with its last log lines.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { natsAuthorization } from '@airwave/bus';
+import { natsAuthorization, newNatsPassword } from '@airwave/bus';
 import type { TypedClient } from '@airwave/client';
 import { BUS_USERS, natsUserOf, type BusUser } from '@airwave/contracts';
 import { Network, type GenericContainer, type StartedNetwork, type StartedTestContainer } from 'testcontainers';
@@ -106,7 +106,7 @@ export class AirwaveStack {
     const started = new Map<string, StartedTestContainer>();
     const icecast = this.onAir ? { sourcePassword: randomBytes(12).toString('hex'), adminPassword: randomBytes(12).toString('hex') } : null;
     // A NATS user per process kind and the integrator, each with a password of its own (docs/decisions/bus-security.md).
-    const nats = { prefix: this.prefixes.bus, passwords: Object.fromEntries(BUS_USERS.map((user) => [user, randomBytes(18).toString('hex')])) as Record<BusUser, string> };
+    const nats = { prefix: this.prefixes.bus, passwords: Object.fromEntries(BUS_USERS.map((user) => [user, newNatsPassword()])) as Record<BusUser, string> };
     const parts = { network, volume, containers: started, icecast, nats };
     try {
       await this.startLayout(parts, images);
