@@ -10,8 +10,9 @@
 //   4. the playout engine's listening tests (`libs/playout-testing`, three files at a time);
 //   5. the fault and container suites (`tests`: faults/, containers/, two files at a time), which
 //      time how fast a system recovers;
-//   6. the on-air listening suites (`tests`: playout/: the rundown aired, and the crash test), beside
-//      nothing else: they hear the station to the millisecond.
+//   6. the on-air listening suites (`tests`: playout/), one file at a time and beside nothing else:
+//      they hear the station to the millisecond. The crash test first, before any stopped server's
+//      Liquidsoap airs on through its grace beside it.
 //
 // Every step runs even when an earlier one failed (as turbo's --continue); the exit code is 1 when
 // any failed, and a table of steps with their times and results closes the output, after the last lines
