@@ -2,34 +2,24 @@
 // each process kind's user may do its job and nothing else, the integrator reads events and sends
 // nothing, and nobody without a password gets in.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUS_USERS, natsUserOf, type BusUser } from '@airwave/contracts';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limit } from '../../../vitest.shared';
+import { freePort, NATS_SERVER } from './nats-server-for-tests';
 import { connectNatsBus } from './nats';
 import { natsAuthorization } from './nats-authorization';
 import type { Bus } from './types';
 
-const SERVER = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((path) => existsSync(path));
-if (!SERVER && process.env.CI) throw new Error('the NATS authorization test needs nats-server (Debian package nats-server)');
+if (!NATS_SERVER && process.env.CI) throw new Error('the NATS authorization test needs nats-server (Debian package nats-server)');
 
 const PREFIX = 'airwave';
 const passwordOf = (user: BusUser) => `${user}-password-0123456789`;
 const QUICK = { timeoutMs: 800 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The outcome of a request: its answer, or the error's code or message. */
 const outcome = (bus: Bus, subject: string): Promise<{ answered?: unknown; refused?: string }> =>
@@ -38,7 +28,7 @@ const outcome = (bus: Bus, subject: string): Promise<{ answered?: unknown; refus
     (error: unknown) => ({ refused: (error as { code?: string }).code ?? String(error) }),
   );
 
-describe.skipIf(!SERVER)('NATS users from the generated authorization', () => {
+describe.skipIf(!NATS_SERVER)('NATS users from the generated authorization', () => {
   let dir: string;
   let server: ChildProcess;
   let url: string;
@@ -50,7 +40,7 @@ describe.skipIf(!SERVER)('NATS users from the generated authorization', () => {
     const port = await freePort();
     url = `nats://127.0.0.1:${port}`;
     await writeFile(join(dir, 'nats.conf'), natsAuthorization(PREFIX, passwordOf));
-    server = spawn(SERVER!, ['--config', join(dir, 'nats.conf'), '-a', '127.0.0.1', '-p', String(port), '--jetstream', '--store_dir', join(dir, 'js')], { stdio: 'ignore' });
+    server = spawn(NATS_SERVER!, ['--config', join(dir, 'nats.conf'), '-a', '127.0.0.1', '-p', String(port), '--jetstream', '--store_dir', join(dir, 'js')], { stdio: 'ignore' });
     for (let tries = 0; ; tries += 1) {
       try {
         const probe = await connect({ servers: url, user: natsUserOf(PREFIX, 'gateway'), pass: passwordOf('gateway'), timeout: 500 });

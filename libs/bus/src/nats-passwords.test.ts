@@ -4,19 +4,17 @@
 // a letter: every user connects with newNatsPassword()'s, and a digit-first one is misread. The
 // processes' own check of the form (NATS_PASSWORD in @airwave/config): deploy/src/nats-password.test.ts.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUS_USERS, natsUserOf, type BusUser } from '@airwave/contracts';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { limit } from '../../../vitest.shared';
+import { freePort, NATS_SERVER } from './nats-server-for-tests';
 import { natsAuthorization, natsPasswordVariable, newNatsPassword } from './nats-authorization';
 
-const SERVER = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((path) => existsSync(path));
-if (!SERVER && process.env.CI) throw new Error('the NATS password test needs nats-server (Debian package nats-server)');
+if (!NATS_SERVER && process.env.CI) throw new Error('the NATS password test needs nats-server (Debian package nats-server)');
 
 const PREFIX = 'airwave';
 const dirs: string[] = [];
@@ -24,14 +22,6 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts nats-server with the block that refers to the passwords, the passwords in its
@@ -44,7 +34,7 @@ async function connectEach(passwords: Record<BusUser, string>): Promise<{ connec
   const port = await freePort();
   await writeFile(join(dir, 'nats.conf'), natsAuthorization(PREFIX));
   const env = Object.fromEntries(BUS_USERS.map((user) => [natsPasswordVariable(PREFIX, user), passwords[user]]));
-  const server = spawn(SERVER!, ['--config', join(dir, 'nats.conf'), '-a', '127.0.0.1', '-p', String(port)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const server = spawn(NATS_SERVER!, ['--config', join(dir, 'nats.conf'), '-a', '127.0.0.1', '-p', String(port)], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   server.stderr!.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
@@ -78,7 +68,7 @@ async function tryConnect(port: number, user: BusUser, pass: string, exited: Pro
   return false;
 }
 
-describe.skipIf(!SERVER)('NATS passwords from the server environment', () => {
+describe.skipIf(!NATS_SERVER)('NATS passwords from the server environment', () => {
   it('lets every user in with a password of the form newNatsPassword makes', async () => {
     const passwords = Object.fromEntries(BUS_USERS.map((user) => [user, newNatsPassword()])) as Record<BusUser, string>;
     for (const password of Object.values(passwords)) expect(password).toMatch(/^[a-z][0-9a-f]{48}$/);
