@@ -38,6 +38,7 @@ export const optionalChecked = (problemOf: (value: string) => string | null) =>
 
 export const commonConfig = {
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']).describe('PostgreSQL connection URL. Unset: embedded PGlite under DATA_DIR.'),
+  DATABASE_TCP_CONNECT_TIMEOUT_MS: int(1000, 100, 30_000).describe("How long opening a TCP connection to PostgreSQL may take before it is given up, in milliseconds (the whole connect with authentication has 5 s). A server whose address does not answer (its container or node away) would otherwise hold the pool's connections, and the first queries after its return behind them (docs/reliability.md)."),
   NATS_URL: optionalUrl(['nats', 'tls']).describe('NATS server URL(s). Unset: the in-process bus (embedded default only).'),
   NATS_PASSWORD: z
     .string()

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { socketWithConnectLimit } from './connect-limit';
 import { withDeadlines } from './deadline-dialect';
 import { DEFAULT_MAX_WAITING, withQueueBound } from './queue-bound';
 
@@ -16,6 +17,8 @@ export interface DatabaseOptions {
   memory?: boolean;
   /** Pool size for pg (default 10). */
   poolSize?: number;
+  /** How long a TCP connection to the server may take to open (pg only; default 1000 ms). */
+  tcpConnectTimeoutMs?: number;
   /** Told of every connection the server ended or broke (pg only; for a log line). */
   onConnectionError?: (error: Error) => void;
 }
@@ -55,12 +58,24 @@ export function redactUrl(url: string): string {
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.onConnectionError ?? (() => undefined));
+  if (options.url) return openPostgres(options.url, options);
   return openPglite(options.memory ? undefined : options.dataDir ?? './data/pglite');
 }
 
-async function openPostgres(url: string, poolSize: number, onConnectionError: (error: Error) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+/** A TCP connection that opens at all opens in milliseconds on a station's network. */
+export const DEFAULT_TCP_CONNECT_TIMEOUT_MS = 1000;
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const onConnectionError = options.onConnectionError ?? (() => undefined);
+  // Two limits: the TCP connection's own (an address nobody answers, as while PostgreSQL's
+  // container is away, would otherwise hold a slot of the pool for seconds and the queries after
+  // its return behind it: connect-limit.ts), and the whole connect with its authentication (5 s).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    stream: socketWithConnectLimit(options.tcpConnectTimeoutMs ?? DEFAULT_TCP_CONNECT_TIMEOUT_MS),
+  });
   // A client that loses its server emits 'error'. The pool listens only while the client is idle
   // (and then drops it); a client checked out for a query or a transaction had no listener, so a
   // terminated backend threw an uncaught 'error' and ended the process. The query on it fails on

@@ -99,3 +99,25 @@ describe.each(engines)('Idempotency-Key recorded with the write (%s)', (_name, o
     expect(await count('d')).toBe(1);
   });
 });
+
+describe('Idempotency-Key with the database away', () => {
+  it("answers unavailable (503, try again), not an internal error, when the key's record cannot be read", async () => {
+    // Compose's PostgreSQL killed: the service's first statement of a keyed write is the look-up of
+    // its key, which failed with "getaddrinfo ENOTFOUND postgres" and reached the client as 500.
+    const database = await openDatabase({ memory: true });
+    await migrateSchema(database, SCHEMA, { idempotency_0001: idempotencyMigration });
+    const bus = createInProcessBus({ prefix: `keys-away-${Math.random().toString(36).slice(2)}` });
+    let ran = false;
+    await keyRecordingBus(bus, database.forSchema(SCHEMA) as AnyDB).handle('test.write', async () => {
+      ran = true;
+      return { id: 1 };
+    });
+    await database.close();
+    try {
+      await expect(bus.request('test.write', {}, { headers: { [IDEMPOTENCY_HEADER]: 'key-away' } })).rejects.toMatchObject({ code: 'unavailable' });
+      expect(ran).toBe(false);
+    } finally {
+      await bus.drain();
+    }
+  });
+});

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { Bus, RequestHandler } from '@airwave/bus';
 import { AirwaveError } from '@airwave/contracts';
 import type { AnyDB, SchemaMigration } from '@airwave/db';
+import { asEdgeFailure } from './failures';
 import { withMethods } from './sealed-bus';
 import { sql } from 'kysely';
 
@@ -97,7 +98,10 @@ export function keyRecordingBus(bus: Bus, db: AnyDB, onError: (error: unknown) =
       // in the same process) records nothing of that write's key.
       if (!keyId) return current.exit(() => handler(request));
       sweep();
-      const made = await replyOf(db, keyId);
+      // Outside the operation's own edge: a database away is `unavailable` here too (503, not 500).
+      const made = await replyOf(db, keyId).catch((error: unknown) => {
+        throw asEdgeFailure(error);
+      });
       if (made) return made.reply;
       const attempt: Attempt = { keyId, attempt: randomUUID() };
       let reply: unknown;

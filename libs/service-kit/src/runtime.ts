@@ -74,7 +74,11 @@ export async function openInfrastructure(config: RuntimeConfig, logger: Logger, 
       options.database ??
       (await openDatabase(
         config.DATABASE_URL
-          ? { url: config.DATABASE_URL, onConnectionError: (error) => logger.warn({ err: error }, 'Database connection lost; the pool opens a new one') }
+          ? {
+              url: config.DATABASE_URL,
+              tcpConnectTimeoutMs: config.DATABASE_TCP_CONNECT_TIMEOUT_MS,
+              onConnectionError: (error) => logger.warn({ err: error }, 'Database connection lost; the pool opens a new one'),
+            }
           : { dataDir: `${config.DATA_DIR}/pglite` },
       ));
     if (!options.database) opened.push(database);
