@@ -20,6 +20,7 @@ interface ComposeService {
   ports?: string[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  network_mode?: string;
 }
 
 const repo = resolve(k8sRoot, '..', '..');
@@ -83,7 +84,7 @@ describe('deploy/compose/compose.yaml', () => {
   });
 
   it('lets nothing reach the gateway before it is ready: every process healthy only on /readyz, the gateway only after the services', () => {
-    const ports: Record<string, number> = { account: 9464, media: 9464, scheduling: 9464, modules: 9464, gateway: 8080 };
+    const ports: Record<string, number> = { account: 9464, media: 9464, scheduling: 9464, modules: 9464, gateway: 8081, edge: 8080 };
     for (const [name, port] of Object.entries(ports)) {
       const test = compose.services[name]!.healthcheck?.test.join(' ') ?? '';
       expect(test, name).toContain(`http://127.0.0.1:${port}/readyz`);
@@ -100,9 +101,9 @@ describe('deploy/compose/compose.yaml', () => {
     }
   });
 
-  it('publishes the gateway only (and Icecast to listeners, with the onair profile), and asks for the secrets instead of defaulting them', () => {
+  it('publishes the edge only (and Icecast to listeners, with the onair profile), and asks for the secrets instead of defaulting them', () => {
     const published = Object.entries(compose.services).filter(([, service]) => service.ports?.length);
-    expect(published.map(([name]) => name).sort()).toEqual(['gateway', 'icecast']);
+    expect(published.map(([name]) => name).sort()).toEqual(['edge', 'icecast']);
     expect((compose.services.icecast as { profiles?: string[] }).profiles).toEqual(['onair']);
     const text = readFileSync(join(repo, 'deploy', 'compose', 'compose.yaml'), 'utf8');
     for (const secret of ['POSTGRES_PASSWORD', 'AIRWAVE_ADMIN_PASSWORD', 'AIRWAVE_ENCRYPTION_KEY', 'AIRWAVE_GATEWAY_KEY', 'AIRWAVE_GATEWAY_PUBLIC_KEY', 'AIRWAVE_PLAYOUT_KEY']) expect(text).toContain(`\${${secret}:?`);
@@ -121,5 +122,19 @@ describe('deploy/compose/compose.yaml', () => {
       if (user !== 'integrator') expect(compose.services[user]!.environment?.NATS_PASSWORD, user).toMatch(new RegExp(`^\\$\\{${variable}:\\?`));
     }
     expect(compose.services.migrate!.environment?.NATS_PASSWORD).toBeUndefined();
+  });
+
+  it('puts the gateway behind the edge: in its network, on its loopback only, believing its X-Forwarded-For', () => {
+    const { edge, gateway } = compose.services;
+    expect(edge!.image).toBe(gateway!.image);
+    expect(edge!.command).toEqual(['node', 'dist/edge/main.js']);
+    expect(gateway!.network_mode).toBe('service:edge');
+    expect(gateway!.environment).toMatchObject({ HOST: '127.0.0.1', PORT: '8081' });
+    expect(edge!.environment?.EDGE_UPSTREAM).toBe('127.0.0.1:8081');
+    expect(gateway!.environment?.TRUSTED_PROXIES).toBe('loopback,${TRUSTED_PROXIES:-}');
+    for (const [name, service] of Object.entries({ edge, gateway })) {
+      expect(service!.user, name).toBe('1000:1000');
+      expect(service!.read_only, name).toBe(true);
+    }
   });
 });

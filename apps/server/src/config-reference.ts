@@ -1,13 +1,14 @@
 // The configuration reference, generated from the zod schemas every process validates its
 // environment with. `pnpm config:reference` prints it; a test keeps README.md in step.
 import { accountConfig } from '@airwave/account';
+import { edgeConfig } from '@airwave/gateway';
 import { mediaConfig } from '@airwave/media';
 import { modulesConfig } from '@airwave/modules';
 import { playoutConfig } from '@airwave/playout';
 import { z } from '@airwave/config';
 import { systemConfig } from './system';
 
-const all = { ...accountConfig, ...mediaConfig, ...modulesConfig, ...playoutConfig, ...systemConfig.shape };
+const all = { ...accountConfig, ...edgeConfig, ...mediaConfig, ...modulesConfig, ...playoutConfig, ...systemConfig.shape };
 
 function defaultOf(schema: z.ZodType): string {
   try {

@@ -7,3 +7,4 @@ export { consoleDirectory } from './plugins/console';
 export { storedMediaFiles } from './remote/files';
 export { playerThrottleFrom } from './remote/throttle';
 export { TTL_MS as SESSION_KEPT_MS } from './session-cache';
+export { edgeConfig } from './edge/config';
