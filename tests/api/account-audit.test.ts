@@ -52,7 +52,7 @@ describe.each(modes)('audit trail (%s)', (mode) => {
     await system.api.put(`/account/key/${key.body.data.id}`, { key: ann.key, body: { name: 'bot 2', permissions: [] } });
     await system.api.delete(`/account/key/${key.body.data.id}`, { key: ann.key });
 
-    await system.api.put('/account/settings', { key: ann.key, body: { password: 'pw-of-a-2', password_again: 'pw-of-a-2' } });
+    await system.api.put('/account/settings', { key: ann.key, body: { password: 'pw-of-a-2', password_again: 'pw-of-a-2', current_password: 'pw-of-a-1' } });
     await system.api.put(`/users/${ann.id}`, { key: admin, body: { password: 'pw-of-a-3' } });
     await system.api.post('/account/forgot', { body: { email: 'ann@example.org' } });
     const token = tokenOf(await inbox.waitFor('ann@example.org', { subject: 'password reset' }));

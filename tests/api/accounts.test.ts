@@ -61,10 +61,18 @@ describe.each(ruleModes)('accounts (%s)', (mode) => {
     it('checks a new password and ends the other sessions only', async () => {
       const { key } = await makeUser('changer');
       const other = await system.api.login('changer', 'changer-password');
-      expect((await system.api.put('/account/settings', { key, body: { password: 'short', password_again: 'short' } })).status).toBe(400);
-      expect((await system.api.put('/account/settings', { key, body: { password: 'long-enough-1', password_again: 'long-enough-2' } })).status).toBe(400);
-      expect((await system.api.put('/account/settings', { key, body: { password: 'my-changer-pw', password_again: 'my-changer-pw' } })).status).toBe(400);
-      const ok = await system.api.put('/account/settings', { key, body: { password: 'brand-new-pass', password_again: 'brand-new-pass' } });
+      const current_password = 'changer-password';
+      expect((await system.api.put('/account/settings', { key, body: { password: 'short', password_again: 'short', current_password } })).status).toBe(400);
+      expect((await system.api.put('/account/settings', { key, body: { password: 'long-enough-1', password_again: 'long-enough-2', current_password } })).status).toBe(400);
+      expect((await system.api.put('/account/settings', { key, body: { password: 'my-changer-pw', password_again: 'my-changer-pw', current_password } })).status).toBe(400);
+      // The current password is asked for (issue 43, N5): a session left open cannot take the account.
+      const without = await system.api.put('/account/settings', { key, body: { password: 'brand-new-pass', password_again: 'brand-new-pass' } });
+      expect(without.status).toBe(400);
+      expect(without.text).toContain('current_password');
+      const wrong = await system.api.put('/account/settings', { key, body: { password: 'brand-new-pass', password_again: 'brand-new-pass', current_password: 'not-my-password' } });
+      expect(wrong.status).toBe(403);
+      expect((await system.api.post('/account/login', { body: { username: 'changer', password: 'brand-new-pass' } })).status).toBe(401);
+      const ok = await system.api.put('/account/settings', { key, body: { password: 'brand-new-pass', password_again: 'brand-new-pass', current_password } });
       expect(ok.status, ok.text).toBe(200);
       expect((await system.api.get('/account/uid', { key })).status).toBe(200);
       expect((await system.api.get('/account/uid', { key: other.key })).status).toBe(401);
@@ -101,7 +109,7 @@ describe.each(ruleModes)('accounts (%s)', (mode) => {
       expect(settings.status).toBe(403);
       // On its list, but app keys may never manage keys or change the password:
       expect((await system.api.get('/account/key', { headers })).status).toBe(403);
-      const password = await system.api.put('/account/settings', { headers, body: { password: 'appkey-password', password_again: 'appkey-password' } });
+      const password = await system.api.put('/account/settings', { headers, body: { password: 'appkey-password', password_again: 'appkey-password', current_password: 'keyholder-password' } });
       expect(password.status).toBe(403);
       const rename = await system.api.put('/account/settings', { headers, body: { display_name: 'Renamed by key' } });
       expect(rename.status).toBe(200);

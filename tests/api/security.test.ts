@@ -171,7 +171,7 @@ describe('security (embedded)', () => {
       expect((await system.api.get('/account/uid', { headers: header })).status).toBe(200);
       secrets.push(appKey.body.data.key, header.authorization.slice('Bearer '.length));
       // Password change in the settings.
-      expect((await system.api.put('/account/settings', { key: user.key, body: { password: 'Secret-Pass-Four-4', password_again: 'Secret-Pass-Four-4' } })).status).toBe(200);
+      expect((await system.api.put('/account/settings', { key: user.key, body: { password: 'Secret-Pass-Four-4', password_again: 'Secret-Pass-Four-4', current_password: 'Secret-Pass-One-1' } })).status).toBe(200);
       secrets.push('Secret-Pass-Four-4');
       // Password reset by mail.
       expect((await system.api.post('/account/forgot', { body: { email: 'logged.user@example.org' } })).status).toBe(200);

@@ -153,6 +153,13 @@ describe.skipIf(!browserAvailable)('console: a first day (issue 35)', () => {
       await page.getByRole('button', { name: 'Save settings' }).click();
       await page.getByRole('alert').filter({ hasText: 'New password again does not match the password.' }).waitFor();
       await page.getByText('Does not match the password.', { exact: true }).waitFor();
+      // A new password asks for the current one (issue 43, N5), and a wrong one changes nothing.
+      await page.getByLabel('New password again').fill('a-new-password-1');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Needed to set a new password.', { exact: true }).waitFor();
+      await page.getByLabel('Current password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByRole('alert').filter({ hasText: 'The password is not right.' }).waitFor();
     });
 
     it('(7) says to wait for the next code when a two-factor code is used again', async () => {

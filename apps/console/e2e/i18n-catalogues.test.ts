@@ -81,6 +81,7 @@ describe('the API refusals in French', () => {
     expect(issueSentence('media.0.title', 'Too big: expected string to have <=500 characters')).toBe("Titre de l'élément 1 est trop long : 500 caractères au plus.");
     expect(underField('Too big: expected string to have <=500 characters')).toBe('Trop long : 500 caractères au plus.');
     expect(issueSentence('password_again', 'must match password')).toBe('Confirmation du nouveau mot de passe ne correspond pas au mot de passe.');
+    expect(issueSentence('current_password', 'is required to set a new password')).toBe('Mot de passe actuel est nécessaire pour en choisir un nouveau.');
     expect(issueSentence('filters.1.val', 'Too small: expected string to have >=1 characters')).toBe('Valeur du filtre 2 est obligatoire.');
     expect(underField('Invalid input: expected number, received NaN')).toBe('Doit être un nombre.');
     expect(plainMessage('Saving media needs create_own_media or manage_media.', 'fr-FR')).toBe('Saving media demande la permission de créer ses propres médias ou de gérer les médias.');

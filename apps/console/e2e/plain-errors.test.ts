@@ -15,6 +15,7 @@ describe('plain errors', () => {
     ['media.0.title', 'Too big: expected string to have <=500 characters', 'Title of item 1 is too long: at most 500 characters.', 'Too long: at most 500 characters.'],
     ['event_types', 'Too small: expected array to have >=1 items', 'Event types must have at least one.', 'Must have at least one.'],
     ['password_again', 'must match password', 'New password again does not match the password.', 'Does not match the password.'],
+    ['current_password', 'is required to set a new password', 'Current password is needed to set a new password.', 'Needed to set a new password.'],
     ['name', 'Too small: expected string to have >=1 characters', 'Name is required.', 'Required.'],
     ['frequency', 'Too small: expected number to be >=60', 'How often must be at least 60.', 'Must be at least 60.'],
   ])('says %s: %s in plain words', (path, message, sentence, under) => {

@@ -121,6 +121,8 @@ const emptyIsUnchanged = (v: unknown) => (v === '' ? undefined : v);
 const PasswordChange = {
   password: documentedInput(z.preprocess(emptyIsUnchanged, NewPassword.optional()), z.union([z.literal(''), NewPassword]).optional()),
   password_again: documentedInput(z.preprocess(emptyIsUnchanged, z.string().max(1024).optional()), z.string().max(1024).optional()),
+  /** Asked with a new password: a session left open, or stolen, cannot take the account over. */
+  current_password: documentedInput(z.preprocess(emptyIsUnchanged, z.string().max(1024).optional()), z.string().max(1024).optional()),
 };
 
 export const SettingsUpdate = z
@@ -134,7 +136,8 @@ export const SettingsUpdate = z
     sidebar_display_left: Flag.optional(),
     ...PasswordChange,
   })
-  .refine((v) => v.password === undefined || v.password === v.password_again, { message: 'must match password', path: ['password_again'] });
+  .refine((v) => v.password === undefined || v.password === v.password_again, { message: 'must match password', path: ['password_again'] })
+  .refine((v) => v.password === undefined || v.current_password !== undefined, { message: 'is required to set a new password', path: ['current_password'] });
 
 export const STORE_VALUE_MAX_BYTES = 64 * 1024;
 export const STORE_MAX_ENTRIES = 200;

@@ -8,7 +8,7 @@ import { FdSink } from './fd-sink';
 export type { Logger };
 
 /** Names of fields whose values never reach a log line, at any depth up to `REDACT_DEPTH`. */
-export const secretFields: ReadonlySet<string> = new Set(['password', 'password_again', 'source_password', 'key', 'token', 'secret', 'file_key', 'authorization', 'cookie']);
+export const secretFields: ReadonlySet<string> = new Set(['password', 'password_again', 'current_password', 'source_password', 'key', 'token', 'secret', 'file_key', 'authorization', 'cookie']);
 
 /** How deep inside a logged object secret fields are looked for (`{ req: { headers: { cookie } } }` is depth 3). */
 export const REDACT_DEPTH = 4;

@@ -22,6 +22,7 @@ const labels: Record<string, string> = {
   user_id: msg('User'),
   password: msg('Password'),
   password_again: msg('New password again'),
+  current_password: msg('Current password'),
   username: msg('Username'),
   display_name: msg('Display name'),
   email: msg('Email'),
@@ -60,6 +61,7 @@ const wordings: [RegExp, (m: RegExpExecArray) => string][] = [
   [/expected (?:string|number|boolean|array|object), received undefined/i, () => i18n.t('is required')],
   [/Invalid option|Invalid enum value/i, () => i18n.t('is not one of the choices')],
   [/must match password/i, () => i18n.t('does not match the password')],
+  [/is required to set a new password/i, () => i18n.t('is needed to set a new password')],
   [/Invalid email/i, () => i18n.t('is not an email address')],
   [/Invalid url|Invalid URL/, () => i18n.t('is not a web address')],
 ];

@@ -28,6 +28,7 @@ function SettingsForm() {
     sidebar_display_left: s.sidebar_display_left,
     password: '',
     password_again: '',
+    current_password: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -40,15 +41,15 @@ function SettingsForm() {
     setErrors({});
     setError(null);
     try {
-      const { password, password_again, language, ...fields } = form;
+      const { password, password_again, current_password, language, ...fields } = form;
       const rest = { ...fields, language: language === BROWSER ? null : language };
       // Only what changed is sent: an account may hold values the form would not accept (no email).
       const changed = Object.fromEntries(Object.entries(rest).filter(([name, value]) => value !== (s as Record<string, unknown>)[name]));
-      const saved = await api.accountMore.settingsUpdate(password ? { ...changed, password, password_again } : changed);
+      const saved = await api.accountMore.settingsUpdate(password ? { ...changed, password, password_again, current_password } : changed);
       // The notice in the language just chosen (the page follows it too, App.tsx).
       await applyLanguage(consoleLanguage(saved.language));
       session.setSettings(saved);
-      setForm((f) => ({ ...f, password: '', password_again: '' }));
+      setForm((f) => ({ ...f, password: '', password_again: '', current_password: '' }));
       notifications.show({ color: 'green', message: i18n.t('Settings saved.') });
     } catch (failure) {
       setErrors(fieldErrors(failure));
@@ -74,6 +75,10 @@ function SettingsForm() {
         <Switch label={t('Page list on the left (otherwise on the right)')} checked={form.sidebar_display_left} onChange={(e) => set('sidebar_display_left', e.currentTarget.checked)} />
         <PasswordInput label={t('New password (leave empty to keep it)')} autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.currentTarget.value)} error={errors.password} />
         <PasswordInput label={t('New password again')} autoComplete="new-password" value={form.password_again} onChange={(e) => set('password_again', e.currentTarget.value)} error={errors.password_again} />
+        {/* Asked with a new password only: a session left open cannot take the account over. */}
+        {form.password && (
+          <PasswordInput label={t('Current password')} autoComplete="current-password" withAsterisk value={form.current_password} onChange={(e) => set('current_password', e.currentTarget.value)} error={errors.current_password} />
+        )}
         <Group>
           <Button type="submit">{t('Save settings')}</Button>
         </Group>

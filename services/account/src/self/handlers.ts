@@ -2,6 +2,7 @@
 import { account, accountMore, conflict } from '@airwave/contracts';
 import { actorOf, bindOperation, type OperationHandler } from '@airwave/service-kit';
 import type { AccountContext } from '../shared/context';
+import { confirmPassword } from '../two-factor/password-check';
 import { hashPassword } from '../shared/passwords';
 import { isUniqueViolation, sentFields } from '../shared/rows';
 import { userInfo } from '../users/queries';
@@ -21,11 +22,16 @@ export function bindSelf(ctx: AccountContext) {
   ]);
 }
 
-function updateOwnSettings({ db, sessions, logger, mailer, events, throttle }: AccountContext): OperationHandler<typeof accountMore.settingsUpdate> {
+function updateOwnSettings(ctx: AccountContext): OperationHandler<typeof accountMore.settingsUpdate> {
+  const { db, sessions, logger, mailer, events, throttle } = ctx;
   return async (input, call) => {
     const { principal, trace } = call;
-    const { password, password_again: _again, ...fields } = input;
-    if (password !== undefined) assertPasswordChangeAllowed(password, principal);
+    const { password, password_again: _again, current_password: current, ...fields } = input;
+    if (password !== undefined) {
+      assertPasswordChangeAllowed(password, principal);
+      // Counted by the login throttle like a login; a wrong one is a failed login (403).
+      await confirmPassword(ctx, call, current ?? '');
+    }
     const changes = sentFields(fields);
     const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
     let settings: Awaited<ReturnType<typeof readSettings>>;

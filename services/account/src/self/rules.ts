@@ -4,8 +4,8 @@ import { checkPasswordAgainstUsername } from '../shared/password-rules';
 import type { MailMessage } from '../shared/mailer';
 
 /**
- * The current password is not asked for (existing clients do not send it), so only a login
- * session may set a new one, and it may not contain the username (docs/decisions/accounts.md).
+ * Only a login session may set a new password (with the current one: handlers.ts), and it may not
+ * contain the username (docs/decisions/accounts.md).
  */
 export function assertPasswordChangeAllowed(password: string, principal: Pick<Principal, 'via' | 'username'>): void {
   if (principal.via === 'appkey') throw forbidden('App keys may not change the password.');
