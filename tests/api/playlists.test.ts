@@ -77,8 +77,8 @@ describe.each(ruleModes)('playlists (%s)', (mode) => {
       const playlist = created.body.data;
       expect(playlist).toMatchObject({ name: 'Breakfast', description: 'Weekday mornings', status: 'public', type: 'standard', owner_id: 1, can_edit: true, permitted_users: [] });
       expect(playlist.items).toEqual([
-        { type: 'media', media_id: media.song, media_type: 'audio', title: 'Morning song', artist: 'Band', duration: 3, crossfade: 1, image_duration: 15 },
-        { type: 'media', media_id: media.card, media_type: 'image', title: 'Card', artist: '', duration: 8, crossfade: 0, image_duration: 8 },
+        { type: 'media', media_id: media.song, id: media.song, properties: { crossfade: 1 }, media_type: 'audio', title: 'Morning song', artist: 'Band', duration: 3, crossfade: 1, image_duration: 15 },
+        { type: 'media', media_id: media.card, id: media.card, properties: { crossfade: 0, duration: 8 }, media_type: 'image', title: 'Card', artist: '', duration: 8, crossfade: 0, image_duration: 8 },
         { type: 'dynamic', name: 'Some jazz', query: { mode: 'advanced', filters: [{ filter: 'genre', op: 'eq', val: 'jazz' }] }, saved_search_id: null, num_items: 2, image_duration: 10, crossfade: 0, matches: 5, duration: 6 },
         { type: 'station_id' },
         { type: 'breakpoint' },

@@ -3,6 +3,7 @@
 // events' payload. Owned by the media service (playlists are made of the library's items).
 import { z } from 'zod';
 import { Flag, Id, Nothing } from './common';
+import { documentedInput } from './input-forms';
 import { MediaType, Visibility } from './media-items';
 import { SearchQuery } from './media-search';
 import { defineOperation } from './operation';
@@ -24,10 +25,27 @@ const ImageDuration = z.coerce.number({ error: 'must be a number of seconds' }).
 /** A media item of the library, aired as it is (images: for `image_duration` seconds). */
 const MediaItemInput = z.object({
   type: z.literal('media'),
-  media_id: Id,
+  media_id: Id.describe('The library item (OpenBroadcaster clients send it as `id`)'),
   crossfade: Seconds(60).default(0),
   image_duration: ImageDuration.default(15),
 });
+
+/**
+ * OpenBroadcaster's media item (models/playlists_model.php, controllers/playlists.php): `id` for
+ * the library item, `duration` (an image's seconds; for audio and video the item's own length,
+ * which the library knows), and `properties` as OB answers them (`crossfade`, an image's
+ * `duration`). Our own names win where both are sent.
+ */
+function fromObShape(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const item = raw as Record<string, unknown>;
+  if (item.type !== 'media' || item.media_id !== undefined || item.id === undefined) return raw;
+  const properties = item.properties && typeof item.properties === 'object' ? (item.properties as Record<string, unknown>) : {};
+  const { id, duration, properties: _properties, ...rest } = item;
+  const crossfade = rest.crossfade ?? properties.crossfade;
+  const imageDuration = rest.image_duration ?? properties.duration ?? duration;
+  return { ...rest, media_id: id, ...(crossfade !== undefined ? { crossfade } : {}), ...(imageDuration !== undefined ? { image_duration: imageDuration } : {}) };
+}
 
 /** Up to `num_items` items (or all of them) found by a search of the library when it airs. */
 const DynamicItemInput = z
@@ -43,9 +61,21 @@ const DynamicItemInput = z
   })
   .refine((item) => (item.query === undefined) !== (item.saved_search_id === undefined), { message: 'give either query or saved_search_id', path: ['query'] });
 
-export const PlaylistItemInput = z.discriminatedUnion('type', [MediaItemInput, DynamicItemInput, z.object({ type: z.literal('station_id') }), z.object({ type: z.literal('breakpoint') })], {
-  error: 'type must be media, dynamic, station_id or breakpoint',
+const itemKinds = [DynamicItemInput, z.object({ type: z.literal('station_id') }), z.object({ type: z.literal('breakpoint') })] as const;
+
+/** OpenBroadcaster's form of a media item, as the OpenAPI document shows it beside ours. */
+const ObMediaItemInput = z.object({
+  type: z.literal('media'),
+  id: Id.describe("The library item (OpenBroadcaster's name for media_id)"),
+  duration: z.number().optional().describe("An image's seconds (ignored for audio and video)"),
+  crossfade: z.number().optional(),
+  properties: z.object({ crossfade: z.number().optional(), duration: z.number().optional() }).optional(),
 });
+
+export const PlaylistItemInput = documentedInput(
+  z.preprocess(fromObShape, z.discriminatedUnion('type', [MediaItemInput, ...itemKinds], { error: 'type must be media, dynamic, station_id or breakpoint' })),
+  z.union([MediaItemInput, ObMediaItemInput, ...itemKinds]),
+);
 export type PlaylistItemInput = z.output<typeof PlaylistItemInput>;
 
 /** The item of a playlist as the API answers it. */
@@ -53,6 +83,10 @@ export const PlaylistItem = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('media'),
     media_id: z.number().int(),
+    /** `media_id` under OpenBroadcaster's name, for its clients. */
+    id: z.number().int(),
+    /** As OpenBroadcaster answers them: `crossfade`, and an image's `duration`. */
+    properties: z.object({ crossfade: z.number(), duration: z.number().optional() }),
     /** null: the item no longer exists in the library (it is skipped when the playlist airs). */
     media_type: MediaType.nullable(),
     title: z.string(),

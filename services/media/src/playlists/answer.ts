@@ -34,7 +34,8 @@ async function itemOut(db: MediaDB, { item, search, name }: StoredRow, media: Re
     const facts = media.get(item.media_id);
     const duration = facts?.type === 'image' ? item.image_duration : (facts?.duration ?? 0);
     const media_type = (facts?.type ?? null) as Extract<PlaylistItem, { type: 'media' }>['media_type'];
-    return { type: 'media', media_id: item.media_id, media_type, title: facts?.title ?? '', artist: facts?.artist ?? '', duration, crossfade: item.crossfade, image_duration: item.image_duration };
+    const properties = { crossfade: item.crossfade, ...(facts?.type === 'image' ? { duration: item.image_duration } : {}) };
+    return { type: 'media', media_id: item.media_id, id: item.media_id, properties, media_type, title: facts?.title ?? '', artist: facts?.artist ?? '', duration, crossfade: item.crossfade, image_duration: item.image_duration };
   }
   if (item.kind === 'dynamic') {
     const found = await estimate(db, search!, item.num_items, item.image_duration);
