@@ -138,7 +138,8 @@ describe.skipIf(!browserAvailable)('console: a first day (issue 35)', () => {
       expect(await title.getAttribute('required')).not.toBeNull();
       await title.fill('x'.repeat(501));
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(dialog.getByRole('alert').first().textContent()).resolves.toBe('Nothing was saved. Title of item 1 is too long: at most 500 characters.');
+      // One item edited: its field is named alone, not "Title of item 1" (issue 43, N12).
+      await expect(dialog.getByRole('alert').first().textContent()).resolves.toBe('Nothing was saved. Title is too long: at most 500 characters.');
       await dialog.locator('.mantine-InputWrapper-error', { hasText: 'Too long: at most 500 characters.' }).first().waitFor();
       await page.keyboard.press('Escape');
       // An approved item is not deleted, and the refusal names it.

@@ -27,7 +27,8 @@ describe.skipIf(!browserAvailable)('console: rundown', () => {
   it("shows a 23-hour day's blocks in the player's zone, the show's items with their offsets", async () => {
     await page.getByLabel('Day').fill('2026-03-29');
     await choose(page, 'Player', 'Studio R');
-    await page.getByText(/Studio R on Sunday 29 March 2026, in Europe\/London time \(a 23-hour day: the clocks change\): \d+ block\(s\)\./).waitFor();
+    // The zone named as the schedule names it, and the shows counted, not the blocks (issue 43, N4, N7).
+    await page.getByText('Studio R on Sunday 29 March 2026, in London time (a 23-hour day: the clocks change): 1 show, and the default playlist around it.').waitFor();
     const show = page.getByRole('region', { name: /^08:00:00 – 09:00:00 / });
     const rows = show.getByRole('table').locator('tbody tr');
     // The last column, what aired (the as-run log): nothing was logged that day.
@@ -41,6 +42,6 @@ describe.skipIf(!browserAvailable)('console: rundown', () => {
     await before.click();
     await page.getByRole('region', { name: /^00:00:00 – 00:05:00 / }).getByText('Fill Tone').waitFor();
     await page.getByRole('button', { name: 'Next day' }).click();
-    await page.getByText(/Studio R on Monday 30 March 2026, in Europe\/London time: \d+ block\(s\)\./).waitFor();
+    await page.getByText('Studio R on Monday 30 March 2026, in London time: the default playlist all day.').waitFor();
   });
 });

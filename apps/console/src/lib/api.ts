@@ -60,7 +60,11 @@ export function credentialQuery(): string {
 }
 
 /** The message to show for a failed call, in plain words (a throttle's 429 says how long to wait). */
-export function messageOf(error: unknown): string {
+/**
+ * `oneItem`: the form edits one item of a list the API takes (the media editor with one item), so
+ * the field is named without "of item 1" (issue 43, N12).
+ */
+export function messageOf(error: unknown, options: { oneItem?: boolean } = {}): string {
   if (error instanceof ApiError) {
     const details = error.details as { retryAfterSeconds?: unknown; issues?: { path: string; message: string }[]; permission?: unknown } | undefined;
     const wait = error.status === 429 ? details?.retryAfterSeconds : undefined;
@@ -68,7 +72,7 @@ export function messageOf(error: unknown): string {
     // The server answers a wrong code and a code used once already alike (issue 35, point 7).
     if (error.message === 'Invalid code.') return `${error.message} ${i18n.t(CODE_HINT)}`;
     const first = details?.issues?.[0];
-    if (first) return issueSentence(first.path, first.message) + (details.issues!.length > 1 ? i18n.t(' (and {{count}} more)', { count: details.issues!.length - 1 }) : '');
+    if (first) return issueSentence(options.oneItem ? first.path.replace(/^\w+\.0(\.|$)/, '') : first.path, first.message) + (details.issues!.length > 1 ? i18n.t(' (and {{count}} more)', { count: details.issues!.length - 1 }) : '');
     if (error.code === 'forbidden' && typeof details?.permission === 'string' && error.message === 'Permission denied.') return i18n.t('You may not do this: it needs the permission to {{permission}}.', { permission: permissionWords(details.permission) });
     return plainMessage(error.message, displayLocale());
   }

@@ -50,7 +50,7 @@ export function EditItemsModal({ items, onClose, onSaved }: { items: Media[]; on
       const problems = failure instanceof ApiError ? ((failure.details as { items?: { index: number; message: string }[] })?.items ?? []) : [];
       for (const p of problems) found[`media.${p.index}`] ??= p.message;
       setErrors(found);
-      setError(t('Nothing was saved. {{reason}}', { reason: messageOf(failure) }));
+      setError(t('Nothing was saved. {{reason}}', { reason: messageOf(failure, { oneItem: drafts.length === 1 }) }));
       // The first item with a problem, brought into view.
       requestAnimationFrame(() => document.querySelector('[data-invalid]')?.scrollIntoView({ block: 'center' }));
     }

@@ -30,6 +30,18 @@ export function formatDuration(seconds: number | null): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
+/**
+ * Lengths to be read side by side, written alike: when one has hours, each does ("0:01:00" beside
+ * "1:00:00", where "1:00" beside "1:00:00" read as the same hour; issue 43, N6).
+ */
+export function formatDurationsAlike(...seconds: number[]): string[] {
+  const withHours = seconds.some((value) => Math.round(value) >= 3600);
+  return seconds.map((value) => {
+    const written = formatDuration(value);
+    return withHours && Math.round(value) < 3600 ? `0:${written.padStart(5, '0')}` : written;
+  });
+}
+
 /** What an item is, in words of the console's catalogue (the server's types: audio, video, image, document). */
 export const mediaTypeWords = [msg('audio'), msg('video'), msg('image'), msg('document'), msg('breakpoint'), msg('linein')];
 

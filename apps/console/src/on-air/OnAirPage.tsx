@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { PlayerSelect } from '../players/PlayerSelect';
+import { zoneName } from '../schedule/recurrence';
 import { remembered, usePlayerChoice } from '../players/use-player-choice';
 import { useSession } from '../session/session-context';
 import { NowNext } from './NowNext';
@@ -47,7 +48,7 @@ export default function OnAirPage() {
       )}
       {player && (
         <>
-          <Text size="sm">{t('{{name}}, in {{zone}} time.', { name: player.name, zone })}</Text>
+          <Text size="sm">{t('{{name}}, in {{zone}} time.', { name: player.name, zone: zoneName(zone) })}</Text>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <NowNext now={live.now} planned={planned ?? []} zone={zone} at={at} />
             <RestOfHour items={planned && restOfHour(planned, at, zone)} zone={zone} />

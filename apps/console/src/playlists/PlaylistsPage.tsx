@@ -12,6 +12,10 @@ import { PlaylistEditor } from './PlaylistEditor';
 import type { Playlist, PlaylistSummary } from './playlist-types';
 import { EditDeleteButtons } from '../components/EditDeleteButtons';
 import { displayLocale } from '../lib/locale';
+import { msg } from '../i18n';
+
+/** A playlist's visibility and type as the editor names them. */
+const playlistWords: Record<string, string> = { private: msg('Private'), visible: msg('Visible'), public: msg('Public'), standard: msg('Standard'), advanced: msg('Advanced') };
 
 type Used = NonNullable<Playlist['where_used']>['used'];
 
@@ -90,8 +94,9 @@ export default function PlaylistsPage() {
                     <Text fw={500}>{p.name}</Text>
                     {p.description && <Text size="sm" c="dimmed">{p.description}</Text>}
                   </Table.Td>
-                  <Table.Td>{p.status}</Table.Td>
-                  <Table.Td>{p.type}</Table.Td>
+                  {/* In words of the console's language, not the API's values (issue 43, N7). */}
+                  <Table.Td>{t(playlistWords[p.status] ?? p.status)}</Table.Td>
+                  <Table.Td>{t(playlistWords[p.type] ?? p.type)}</Table.Td>
                   <Table.Td>{new Date(p.updated).toLocaleString(displayLocale())}</Table.Td>
                   <Table.Td>
                     {p.can_edit && (

@@ -8,9 +8,9 @@ import { useEffect, useState } from 'react';
 import { api, messageOf } from '../lib/api';
 import { PlayerSelect } from '../players/PlayerSelect';
 import { remembered, usePlayerChoice } from '../players/use-player-choice';
-import { hoursInDay } from '../schedule/recurrence';
+import { hoursInDay, zoneName } from '../schedule/recurrence';
 import { BlockView } from './BlockView';
-import { clock, grouped, type Block } from './rundown-types';
+import { clock, dayInWords, grouped, type Block } from './rundown-types';
 import { useAired } from './use-aired';
 
 export default function RundownPage() {
@@ -56,9 +56,9 @@ export default function RundownPage() {
       )}
       {player && (
         <Text size="sm" aria-live="polite">
-          {t('{{name}} on {{day}}, in {{zone}} time', { name: player.name, day: DateTime.fromISO(day).toFormat('cccc d LLLL yyyy'), zone })}
+          {t('{{name}} on {{day}}, in {{zone}} time', { name: player.name, day: DateTime.fromISO(day).toFormat('cccc d LLLL yyyy'), zone: zoneName(zone) })}
           {hours !== 24 ? ` ${t('(a {{hours}}-hour day: the clocks change)', { hours })}` : ''}
-          {blocks ? t(': {{n}} block(s).', { n: blocks.length }) : '.'}
+          {blocks ? dayInWords(blocks) : '.'}
         </Text>
       )}
       {blocks?.length === 0 && <Text>{t('Nothing airs: no shows and no default playlist.')}</Text>}

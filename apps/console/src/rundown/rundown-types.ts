@@ -1,4 +1,5 @@
 import '../lib/date-locale';
+import { i18n } from '../i18n';
 import type { operationGroups } from '@airwave/contracts';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
@@ -16,6 +17,18 @@ export function grouped(blocks: Block[]): Group[] {
     else out.push(block.kind === 'default_playlist' ? { kind: 'fill', blocks: [block] } : { kind: 'block', block });
   }
   return out;
+}
+
+/**
+ * The day as the page shows it (issue 43, N4): its shows, and whether the default playlist fills
+ * between them; not the server's blocks, of which a day of default playlist has hundreds.
+ */
+export function dayInWords(blocks: Block[]): string {
+  const groups = grouped(blocks);
+  const count = groups.filter((group) => group.kind === 'block').length;
+  const filled = groups.some((group) => group.kind === 'fill');
+  if (count === 0 && filled) return i18n.t(': the default playlist all day.');
+  return filled ? i18n.t(': {{count}} shows, and the default playlist between them.', { count }) : i18n.t(': {{count}} shows.', { count });
 }
 
 /** "08:00:02" in the player's zone; with the date when it is not `day`. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Select, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
-import { formatDuration } from '../media/media-types';
+import { formatDurationsAlike } from '../media/media-types';
 
 /**
  * Finds an approved media item by title as the user types. An item given by id alone (a saved
@@ -55,6 +55,7 @@ export function MediaPicker({ value, title, onChange, error, showSeconds }: Prop
   const chosen = value && known && !options.some((o) => o.value === String(value)) ? [{ value: String(value), label: known }] : [];
   const length = value ? durations[String(value)] : undefined;
   const short = length !== undefined && length > 0 && showSeconds !== undefined && length < showSeconds / 2;
+  const [lengthText, showText] = short ? formatDurationsAlike(length, showSeconds) : ['', ''];
   return (
     <Stack gap="xs">
       <Select
@@ -72,7 +73,7 @@ export function MediaPicker({ value, title, onChange, error, showSeconds }: Prop
       />
       {short && (
         <Alert color="orange" title={t('The item is much shorter than the show')}>
-          {t('It lasts {{length}}, the show {{show}}: most of the show would air nothing of it.', { length: formatDuration(length), show: formatDuration(showSeconds) })}
+          {t('It lasts {{length}}, the show {{show}}: most of the show would air nothing of it.', { length: lengthText, show: showText })}
         </Alert>
       )}
     </Stack>
