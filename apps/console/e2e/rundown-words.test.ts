@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain Node script, without types
 import { readCatalogue } from '../scripts/i18n-keys.mjs';
 import { i18n } from '../src/i18n';
-import { dayInWords, type Block } from '../src/rundown/rundown-types';
+import { dayInWords, fillProblem, type Block } from '../src/rundown/rundown-types';
 
 /** Blocks of an hour each from 00:00, of the kinds given. */
 const day = (...kinds: Block['kind'][]): Block[] =>
@@ -31,3 +31,23 @@ describe("the rundown's header", () => {
     expect(dayInWords(day('show'))).toBe(' : 1 émission.');
   });
 });
+
+describe("a block's fill (issue 43, N3)", () => {
+  const block = (kind: Block['kind'], minutes: number, items: [offset: number, duration: number][]) =>
+    ({ kind, start: '2026-12-01T08:00:00Z', end: `2026-12-01T08:${String(minutes).padStart(2, '0')}:00Z`, items: items.map(([offset, duration], order) => ({ order, offset, duration })) }) as unknown as Block;
+
+  it('finds the dead air after the last item of a show, from where it begins', () => {
+    expect(fillProblem(block('show', 30, [[0, 90]]))).toEqual({ kind: 'dead_air', from: 90, seconds: 1710 });
+    expect(fillProblem(block('show', 30, []))).toEqual({ kind: 'dead_air', from: 0, seconds: 1800 });
+  });
+
+  it('finds items that run past the end, and lets a crossfade or a rounding pass', () => {
+    expect(fillProblem(block('show', 30, [[0, 1200], [1199, 700]]))).toEqual({ kind: 'overrun', seconds: 99 });
+    expect(fillProblem(block('show', 30, [[0, 900], [899.5, 900.2]]))).toBeNull();
+  });
+
+  it('leaves a line-in block alone: the live source fills it', () => {
+    expect(fillProblem(block('linein', 30, []))).toBeNull();
+  });
+});
+

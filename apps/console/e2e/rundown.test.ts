@@ -30,6 +30,8 @@ describe.skipIf(!browserAvailable)('console: rundown', () => {
     // The zone named as the schedule names it, and the shows counted, not the blocks (issue 43, N4, N7).
     await page.getByText('Studio R on Sunday 29 March 2026, in London time (a 23-hour day: the clocks change): 1 show, and the default playlist around it.').waitFor();
     const show = page.getByRole('region', { name: /^08:00:00 – 09:00:00 / });
+    // The show's playlist lasts 4 s of its hour: the rest is dead air, said so (issue 43, N3).
+    await show.getByText('Nothing airs from 08:00:04 to 09:00:00 (59:56).').waitFor();
     const rows = show.getByRole('table').locator('tbody tr');
     // The last column, what aired (the as-run log): nothing was logged that day.
     await expect(rows.nth(0).locator('td').allTextContents()).resolves.toEqual(['08:00:00', '+0:00', 'audio', 'Imaging - Intro', '0:02', '1 s', 'not logged']);

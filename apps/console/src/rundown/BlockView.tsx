@@ -2,11 +2,11 @@
 // their offsets from the block's start and their clock times.
 import { msg } from '../i18n';
 import { useTranslation } from 'react-i18next';
-import { Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Paper, Table, Text, Title } from '@mantine/core';
 import { formatDuration } from '../media/media-types';
 import type { Aired } from '../on-air/on-air-types';
 import { AiredCell, UnplannedList } from './aired-view';
-import { clock, clockAfter, offsetText, type Block } from './rundown-types';
+import { clock, clockAfter, fillProblem, offsetText, type Block } from './rundown-types';
 
 const kinds = { show: msg('show'), linein: msg('live (line-in)'), default_playlist: msg('default playlist') } as const;
 
@@ -52,7 +52,25 @@ export function BlockView({ block, zone, day, limit = 200, aired = null }: { blo
         </Table>
       )}
       {block.items.length > limit && <Text size="sm">{t('and {{n}} more', { n: block.items.length - limit })}</Text>}
+      <FillNotice block={block} zone={zone} day={day} />
       {aired && <UnplannedList block={block} aired={aired} zone={zone} />}
     </Paper>
+  );
+}
+
+/** Dead air at the block's end, or items its end cuts (issue 43, N3): a note, not an alert (it is
+ * part of the plan, read in its place, not news to announce). */
+function FillNotice({ block, zone, day }: { block: Block; zone: string; day: string }) {
+  const { t } = useTranslation();
+  const problem = fillProblem(block);
+  if (!problem) return null;
+  return problem.kind === 'dead_air' ? (
+    <Alert role="note" color="red" variant="light" mt="xs" p="xs" title={t('Dead air')}>
+      {t('Nothing airs from {{from}} to {{end}} ({{length}}).', { from: clockAfter(block.start, problem.from, zone), end: clock(block.end, zone, day), length: formatDuration(problem.seconds) })}
+    </Alert>
+  ) : (
+    <Alert role="note" color="orange" variant="light" mt="xs" p="xs" title={t('Overrun')}>
+      {t('The items run {{length}} past the end: the last is cut at {{end}}.', { length: formatDuration(problem.seconds), end: clock(block.end, zone, day) })}
+    </Alert>
   );
 }

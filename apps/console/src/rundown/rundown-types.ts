@@ -31,6 +31,26 @@ export function dayInWords(blocks: Block[]): string {
   return filled ? i18n.t(': {{count}} shows, and the default playlist between them.', { count }) : i18n.t(': {{count}} shows.', { count });
 }
 
+/** What a block's items leave of its time (issue 43, N3): silence at its end, or items cut by it. */
+export type FillProblem = { kind: 'dead_air'; from: number; seconds: number } | { kind: 'overrun'; seconds: number };
+
+/** Less than this is a crossfade's or a rounding's difference, not a problem. */
+const FILL_TOLERANCE_SECONDS = 1;
+
+/**
+ * Dead air when the items end before the block (from their end to the block's, in seconds from its
+ * start), an overrun when they run past it; null when they fill it, and for a line-in block (the
+ * live source fills it).
+ */
+export function fillProblem(block: Block): FillProblem | null {
+  if (block.kind === 'linein') return null;
+  const length = DateTime.fromISO(block.end).diff(DateTime.fromISO(block.start), 'seconds').seconds;
+  const itemsEnd = block.items.reduce((end, item) => Math.max(end, item.offset + item.duration), 0);
+  if (itemsEnd < length - FILL_TOLERANCE_SECONDS) return { kind: 'dead_air', from: itemsEnd, seconds: length - itemsEnd };
+  if (itemsEnd > length + FILL_TOLERANCE_SECONDS) return { kind: 'overrun', seconds: itemsEnd - length };
+  return null;
+}
+
 /** "08:00:02" in the player's zone; with the date when it is not `day`. */
 export function clock(iso: string, zone: string, day?: string): string {
   const at = DateTime.fromISO(iso, { zone });
