@@ -5,7 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain Node script, without types
 import { readCatalogue } from '../scripts/i18n-keys.mjs';
 import { i18n } from '../src/i18n';
-import { dayInWords, fillProblem, type Block } from '../src/rundown/rundown-types';
+import { dayInWords as wordsOfGroups, fillProblem, grouped, type Block } from '../src/rundown/rundown-types';
+
+const dayInWords = (blocks: Block[]) => wordsOfGroups(grouped(blocks));
 
 /** Blocks of an hour each from 00:00, of the kinds given. */
 const day = (...kinds: Block['kind'][]): Block[] =>

@@ -1,17 +1,12 @@
 // The generated authorization, enforced by a real nats-server (the machine's, on a port of its own):
 // each process kind's user may do its job and nothing else, the integrator reads events and sends
 // nothing, and nobody without a password gets in.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { BUS_USERS, natsUserOf, type BusUser } from '@airwave/contracts';
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limit } from '../../../vitest.shared';
-import { freePort, NATS_SERVER } from './nats-server-for-tests';
+import { NATS_SERVER, startAuthorizedNats, type AuthorizedNats } from './nats-server-for-tests';
 import { connectNatsBus } from './nats';
-import { natsAuthorization } from './nats-authorization';
 import type { Bus } from './types';
 
 if (!NATS_SERVER && process.env.CI) throw new Error('the NATS authorization test needs nats-server (Debian package nats-server)');
@@ -29,28 +24,14 @@ const outcome = (bus: Bus, subject: string): Promise<{ answered?: unknown; refus
   );
 
 describe.skipIf(!NATS_SERVER)('NATS users from the generated authorization', () => {
-  let dir: string;
-  let server: ChildProcess;
+  let nats: AuthorizedNats;
   let url: string;
   const buses = new Map<BusUser, Bus>();
   const calls: string[] = [];
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'airwave-nats-auth-'));
-    const port = await freePort();
-    url = `nats://127.0.0.1:${port}`;
-    await writeFile(join(dir, 'nats.conf'), natsAuthorization(PREFIX, passwordOf));
-    server = spawn(NATS_SERVER!, ['--config', join(dir, 'nats.conf'), '-a', '127.0.0.1', '-p', String(port), '--jetstream', '--store_dir', join(dir, 'js')], { stdio: 'ignore' });
-    for (let tries = 0; ; tries += 1) {
-      try {
-        const probe = await connect({ servers: url, user: natsUserOf(PREFIX, 'gateway'), pass: passwordOf('gateway'), timeout: 500 });
-        await probe.close();
-        break;
-      } catch (error) {
-        if (tries > limit(50)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
+    nats = await startAuthorizedNats(PREFIX, passwordOf, { jetstream: true });
+    url = nats.url;
     for (const user of BUS_USERS) {
       buses.set(user, await connectNatsBus(url, { prefix: PREFIX, name: `test-${user}`, user: natsUserOf(PREFIX, user), password: passwordOf(user), requestTimeoutMs: 2000 }));
     }
@@ -69,8 +50,7 @@ describe.skipIf(!NATS_SERVER)('NATS users from the generated authorization', () 
 
   afterAll(async () => {
     await Promise.allSettled([...buses.values()].map((bus) => bus.drain()));
-    server?.kill('SIGKILL');
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await nats?.stop();
   });
 
   it('lets nobody in without the password of a user', async () => {

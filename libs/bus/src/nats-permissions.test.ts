@@ -4,16 +4,11 @@
 // subscribe to another kind's request subjects (to read or answer its requests) or publish another
 // kind's events; the integrator subscribes to events and sends nothing (issue 42, "from a container
 // of each kind, every request subject that kind may not use is refused").
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { BUS_USERS, busOperations, inboxPrefixOf, natsUserOf, PROCESS_KINDS, type BusUser } from '@airwave/contracts';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limit } from '../../../vitest.shared';
-import { freePort, NATS_SERVER } from './nats-server-for-tests';
-import { natsAuthorization } from './nats-authorization';
+import { NATS_SERVER, startAuthorizedNats, type AuthorizedNats } from './nats-server-for-tests';
 
 if (!NATS_SERVER && process.env.CI) throw new Error('the NATS permissions test needs nats-server (Debian package nats-server)');
 
@@ -50,31 +45,19 @@ async function publishRefused(connection: NatsConnection, subject: string): Prom
 }
 
 describe.skipIf(!NATS_SERVER)('NATS permissions of each process kind (the generated authorization block)', () => {
-  let server: ChildProcess;
-  let dir: string;
+  let nats: AuthorizedNats;
   const connections = new Map<BusUser, NatsConnection>();
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'airwave-nats-permissions-'));
-    const port = await freePort();
-    await writeFile(join(dir, 'nats.conf'), natsAuthorization(PREFIX, () => PASSWORD));
-    server = spawn(NATS_SERVER!, ['--config', join(dir, 'nats.conf'), '-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+    nats = await startAuthorizedNats(PREFIX, () => PASSWORD);
     for (const user of BUS_USERS) {
       const name = natsUserOf(PREFIX, user);
-      for (let tries = 0; !connections.has(user); tries += 1) {
-        try {
-          connections.set(user, await connect({ servers: `nats://127.0.0.1:${port}`, user: name, pass: PASSWORD, inboxPrefix: inboxPrefixOf(name), reconnect: false }));
-        } catch (error) {
-          if (tries > limit(50)) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
+      connections.set(user, await connect({ servers: nats.url, user: name, pass: PASSWORD, inboxPrefix: inboxPrefixOf(name), reconnect: false }));
     }
   }, limit(30_000));
   afterAll(async () => {
     await Promise.allSettled([...connections.values()].map((connection) => connection.close()));
-    server?.kill('SIGKILL');
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await nats?.stop();
   });
 
   it("refuses every user a request to an operation it is not a caller of; the gateway sends them all", { timeout: limit(60_000) }, async () => {

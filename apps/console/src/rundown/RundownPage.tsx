@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DateTime } from 'luxon';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api, messageOf } from '../lib/api';
 import { PlayerSelect } from '../players/PlayerSelect';
 import { remembered, usePlayerChoice } from '../players/use-player-choice';
@@ -19,6 +19,8 @@ export default function RundownPage() {
   const zone = player?.timezone ?? 'UTC';
   const [day, setDay] = useState(() => DateTime.now().toISODate()!);
   const [blocks, setBlocks] = useState<Block[] | null>(null);
+  // Shows on their own, the default playlist's runs as one: the header counts them, the page draws them.
+  const groups = useMemo(() => (blocks ? grouped(blocks) : null), [blocks]);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const playerId = player?.id;
@@ -58,12 +60,12 @@ export default function RundownPage() {
         <Text size="sm" aria-live="polite">
           {t('{{name}} on {{day}}, in {{zone}} time', { name: player.name, day: DateTime.fromISO(day).toFormat('cccc d LLLL yyyy'), zone: zoneName(zone) })}
           {hours !== 24 ? ` ${t('(a {{hours}}-hour day: the clocks change)', { hours })}` : ''}
-          {blocks ? dayInWords(blocks) : '.'}
+          {groups ? dayInWords(groups) : '.'}
         </Text>
       )}
       {blocks?.length === 0 && <Text>{t('Nothing airs: no shows and no default playlist.')}</Text>}
-      {blocks &&
-        grouped(blocks).map((group) =>
+      {groups &&
+        groups.map((group) =>
           group.kind === 'block' ? (
             <BlockView key={`${group.block.start}-${group.block.show_id}`} block={group.block} zone={zone} day={day} aired={aired} />
           ) : (

@@ -20,11 +20,10 @@ export function grouped(blocks: Block[]): Group[] {
 }
 
 /**
- * The day as the page shows it (issue 43, N4): its shows, and whether the default playlist fills
- * between them; not the server's blocks, of which a day of default playlist has hundreds.
+ * The day as the page shows it (issue 43, N4), from its groups: its shows, and whether the default
+ * playlist fills between them; not the server's blocks, of which a day of default playlist has hundreds.
  */
-export function dayInWords(blocks: Block[]): string {
-  const groups = grouped(blocks);
+export function dayInWords(groups: Group[]): string {
   const count = groups.filter((group) => group.kind === 'block').length;
   const filled = groups.some((group) => group.kind === 'fill');
   if (count === 0 && filled) return i18n.t(': the default playlist all day.');

@@ -17,7 +17,7 @@ export interface HoldProxyOptions {
   upstream: { host: string; port: number };
   /** How long a request waits for a gateway that is away before it is answered 503. */
   holdMs: number;
-  /** How often a connection to the gateway is tried again while it is away. */
+  /** How often a connection to the gateway is tried again while it is away (default 100 ms). */
   retryMs?: number;
   /** Seconds a client is told to wait after the 503 (Retry-After). */
   retryAfterSeconds?: number;
@@ -48,7 +48,7 @@ function forwardedFor(request: http.IncomingMessage): string {
 }
 
 /** A connection to the gateway, tried again every `retryMs` until `deadline`; undefined after it. */
-async function connectWithin(options: HoldProxyOptions, deadline: number, abandoned: () => boolean): Promise<net.Socket | undefined> {
+async function connectWithin(options: Required<Pick<HoldProxyOptions, 'upstream' | 'retryMs'>>, deadline: number, abandoned: () => boolean): Promise<net.Socket | undefined> {
   for (;;) {
     const socket = await new Promise<net.Socket | NodeJS.ErrnoException>((resolve) => {
       const attempt = net.connect(options.upstream.port, options.upstream.host);
@@ -63,8 +63,8 @@ async function connectWithin(options: HoldProxyOptions, deadline: number, abando
     });
     if (socket instanceof net.Socket) return socket;
     if (!NOT_CONNECTED.has(socket.code ?? '')) throw socket;
-    if (abandoned() || Date.now() + (options.retryMs ?? 100) > deadline) return undefined;
-    await new Promise((resolve) => setTimeout(resolve, options.retryMs ?? 100));
+    if (abandoned() || Date.now() + options.retryMs > deadline) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, options.retryMs));
   }
 }
 
@@ -105,14 +105,15 @@ function relay(request: http.IncomingMessage, response: http.ServerResponse, soc
 /** An HTTP server that passes every request to the gateway, holding it while the gateway is away. */
 export function createHoldProxy(options: HoldProxyOptions): http.Server {
   const retryAfterSeconds = options.retryAfterSeconds ?? 5;
+  const retryMs = options.retryMs ?? 100;
   const server = http.createServer((request, response) => {
     const started = Date.now();
     let gone = false;
     response.on('close', () => (gone = true));
-    connectWithin(options, started + options.holdMs, () => gone).then(
+    connectWithin({ upstream: options.upstream, retryMs }, started + options.holdMs, () => gone).then(
       (socket) => {
         const waited = Date.now() - started;
-        if (waited >= (options.retryMs ?? 100)) options.onHeld?.(waited, socket !== undefined);
+        if (waited >= retryMs) options.onHeld?.(waited, socket !== undefined);
         if (gone) return socket?.destroy();
         if (!socket) return answerUnavailable(response, retryAfterSeconds, 'The API is restarting; try again shortly.');
         relay(request, response, socket, retryAfterSeconds);
