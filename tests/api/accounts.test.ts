@@ -245,11 +245,27 @@ describe.each(ruleModes)('accounts (%s)', (mode) => {
         system.api.delete(`/users/groups/${keyGroup}`, { key }),
         system.api.get('/users/permissions', { key }),
         system.api.get('/users/can-register', { key }),
+        system.api.get('/users/directory', { key }),
       ];
       for (const response of await Promise.all(calls)) expect(response.status).toBe(403);
       expect((await system.api.get('/account/uid', { key: users.keyholder!.key })).status).toBe(200);
       const group = await system.api.get<{ id: number; permissions: string[] }[]>('/users/groups', { key: admin });
       expect(group.body.data.find((g) => g.id === keyGroup)?.permissions).toEqual(['create_own_media', 'manage_appkeys']);
+    });
+
+    it('names users and groups to those who share media, and only ids and names (the directory)', async () => {
+      const sharers = await system.api.post<{ id: number }>('/users/groups', { key: admin, body: { name: 'Sharers', permissions: ['create_own_media', 'media_advanced_permissions'] } });
+      const sharer = await makeUser('sharer', [sharers.body.data.id]);
+      await system.api.put(`/users/${users.keyholder!.id}`, { key: admin, body: { display_name: 'Kim Holder' } });
+      expect((await system.api.get('/users/directory', { key: plainKey(), query: { q: 'key' } })).status).toBe(403);
+      const found = await system.api.get<{ users: Record<string, unknown>[]; groups: Record<string, unknown>[] }>('/users/directory', { key: sharer.key, query: { q: 'KEY' } });
+      expect(found.status, found.text).toBe(200);
+      expect(found.body.data).toEqual({ users: [{ id: users.keyholder!.id, name: 'Kim Holder (keyholder)' }], groups: [{ id: keyGroup, name: 'Key holders' }] });
+      // By ids: the names a shared item's ids stand for, users and groups apart.
+      const named = await system.api.get<{ users: { id: number; name: string }[]; groups: { id: number; name: string }[] }>('/users/directory', { key: admin, query: { user_ids: `${users.plain!.id},${sharer.id}`, group_ids: String(keyGroup) } });
+      expect(named.body.data.users.map((u) => u.name).sort()).toEqual(['plain', 'sharer']);
+      expect(named.body.data.groups).toEqual([{ id: keyGroup, name: 'Key holders' }]);
+      expect((await system.api.get('/users/directory', { key: admin, query: { user_ids: 'x' } })).status).toBe(400);
     });
 
     it('lists the permission catalogue with descriptions', async () => {

@@ -6,7 +6,7 @@ import { imageSize, mp3WithCover, png, pngImage, wav } from '../src/files';
 import { startBlackBoxSystem, apiModes, type BlackBoxSystem } from '../src/black-box';
 import { ADMIN_PASSWORD, type TestSystem } from '../src/harness';
 
-type Upload = { file_id: string; file_key: string; type: string; format: string; duration: number | null; size: number };
+type Upload = { file_id: string; file_key: string; type: string; format: string; duration: number | null; size: number; duplicates: { id: number; title: string; artist: string; is_archived: boolean }[] };
 type Item = { id: number; title: string; is_approved: boolean; is_archived: boolean; can_edit: boolean; duration: number | null; type: string };
 
 describe.each(apiModes)('media (%s)', (mode) => {
@@ -53,6 +53,27 @@ describe.each(apiModes)('media (%s)', (mode) => {
       const body = (await response.json()) as { data: Upload };
       expect(response.status).toBe(200);
       expect(body.data).toMatchObject({ type: 'image', format: 'png' });
+    });
+
+    it('points out an upload of a file already in the library, among the items the uploader can see (N10)', async () => {
+      const bytes = wav(1.25);
+      const first = await upload(dj.key, bytes);
+      expect(first.body.data.duplicates).toEqual([]);
+      const saved = await system.api.put<{ id: number }[]>('/media', { key: dj.key, body: { media: [{ file_id: first.body.data.file_id, file_key: first.body.data.file_key, title: 'Twice sent', artist: 'Dup', status: 'private' }] } });
+      const id = saved.body.data[0]!.id;
+      // The same bytes again: the item is named; a file differing by one byte is not.
+      expect((await upload(dj.key, bytes)).body.data.duplicates).toEqual([{ id, title: 'Twice sent', artist: 'Dup', is_archived: false }]);
+      expect((await upload(admin, bytes)).body.data.duplicates).toEqual([{ id, title: 'Twice sent', artist: 'Dup', is_archived: false }]);
+      const changed = Buffer.from(bytes);
+      changed.writeUInt8(changed.readUInt8(changed.length - 1) ^ 1, changed.length - 1);
+      expect((await upload(dj.key, changed)).body.data.duplicates).toEqual([]);
+      // A private item is not named to one who cannot see it.
+      const group = await system.api.post<{ id: number }>('/users/groups', { key: admin, body: { name: 'Uploaders', permissions: ['create_own_media'] } });
+      await system.api.post('/users', { key: admin, body: { username: 'uploader2', password: 'uploader2-pass', group_ids: [group.body.data.id] } });
+      const other = (await system.api.login('uploader2', 'uploader2-pass')).key;
+      expect((await upload(other, bytes)).body.data.duplicates).toEqual([]);
+      await system.api.put('/media', { key: dj.key, body: { media: [{ id, status: 'visible' }] } });
+      expect((await upload(other, bytes)).body.data.duplicates).toEqual([{ id, title: 'Twice sent', artist: 'Dup', is_archived: false }]);
     });
 
     it('refuses unknown content, oversize files, refused formats and callers without rights', async () => {

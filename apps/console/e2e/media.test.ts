@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, screenshot, startConsole, wav, type ConsoleRun } from './support';
+import { adminApi, browserAvailable, screenshot, seedMedia, startConsole, wav, type ConsoleRun } from './support';
 
 describe.skipIf(!browserAvailable)('console: media library', () => {
   let run: ConsoleRun;
@@ -87,5 +87,60 @@ describe.skipIf(!browserAvailable)('console: media library', () => {
     await page.getByRole('button', { name: 'Delete 1 item(s)' }).click();
     await page.getByText('1 item(s) deleted.').waitFor();
     await page.getByText('No items found.').waitFor();
+  });
+
+  it('points out a file already in the library, and leaves it out on request (N10)', async () => {
+    await page.locator('label', { hasText: /^Approved$/ }).click();
+    await expect.poll(() => rows().count()).toBe(2);
+    await page.getByRole('button', { name: 'Upload files' }).click();
+    await page.locator('input[type="file"]').setInputFiles([{ name: 'jingle-again.wav', mimeType: 'audio/wav', buffer: wav(2) }, { name: 'new-bed.wav', mimeType: 'audio/wav', buffer: wav(4) }]);
+    const again = page.getByRole('group', { name: 'Upload jingle-again.wav' });
+    await again.getByRole('note').getByText('This file is already in the library as “morning-jingle” by Airwave Imaging.').waitFor();
+    await page.getByRole('group', { name: 'Upload new-bed.wav' }).getByText('audio, wav, 0:04').waitFor();
+    expect(await page.getByRole('group', { name: 'Upload new-bed.wav' }).getByRole('note').count()).toBe(0);
+    await again.getByRole('button', { name: 'Leave out jingle-again.wav' }).click();
+    await expect.poll(() => again.count()).toBe(0);
+    await page.getByRole('button', { name: 'Add 1 to the library' }).click();
+    await page.getByText('1 item(s) added to the library.').waitFor();
+    await expect.poll(() => rows().count()).toBe(3);
+    await page.getByRole('button', { name: 'Hide uploads' }).click();
+  });
+
+  it('approves the unapproved items chosen, in one save (N10)', async () => {
+    const { client } = await adminApi(run);
+    for (const title of ['Unapproved one', 'Unapproved two']) {
+      const id = await seedMedia(run, title, 1);
+      await client.media.save({ media: [{ id, is_approved: false }] });
+    }
+    await page.locator('label', { hasText: /^Unapproved$/ }).click();
+    await expect.poll(() => rows().count()).toBe(2);
+    await page.getByRole('checkbox', { name: 'Select every item on this page' }).check();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByText('2 item(s) approved.').waitFor();
+    await page.getByText('No items found.').waitFor();
+    await page.locator('label', { hasText: /^Approved$/ }).click();
+    await page.getByRole('button', { name: 'Edit Unapproved two' }).waitFor();
+  });
+  it('shares an item with users and groups chosen by name, and names them again when reopened (N10)', async () => {
+    const { client } = await adminApi(run);
+    const group = await client.users.groupCreate({ name: 'Night presenters', permissions: [] } as never);
+    const directory = await client.usersMore.directory({ q: 'admin' });
+    const me = directory.users[0]!;
+    await page.getByRole('button', { name: 'Edit Unapproved one' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Users who may edit it', { exact: true }).fill('adm');
+    await page.getByRole('option', { name: me.name }).click();
+    await dialog.getByLabel('Groups who may edit it', { exact: true }).fill('night');
+    await page.getByRole('option', { name: 'Night presenters' }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Item saved.').waitFor();
+    const item = (await client.media.search({ q: 'Unapproved one', s: 'approved' } as never)) as unknown as { media: { title: string; permitted_users: number[]; permitted_groups: number[] }[] };
+    const saved = item.media.find((m) => m.title === 'Unapproved one')!;
+    expect(saved.permitted_users).toEqual([me.id]);
+    expect(saved.permitted_groups).toEqual([(group as { id: number }).id]);
+    await page.getByRole('button', { name: 'Edit Unapproved one' }).click();
+    await page.getByRole('dialog').getByText('Night presenters').waitFor();
+    await page.getByRole('dialog').getByText(me.name, { exact: true }).waitFor();
   });
 });

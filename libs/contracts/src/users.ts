@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineOperation } from './operation';
 import { Empty, Flag, Id, Nothing } from './common';
+import { IdList } from './media-items';
 
 const tag = 'Users';
 
@@ -57,6 +58,9 @@ export const UserInfo = z.object({
   created: z.string(),
   last_access: z.string().nullable(),
 });
+
+/** A user or group as the directory names them: its id, and its name (a user's display name and username). */
+export const DirectoryEntry = z.object({ id: z.number().int(), name: z.string() });
 
 export const GroupInfo = z.object({
   id: z.number().int(),
@@ -126,6 +130,21 @@ export const usersMore = {
     permission: 'manage_users',
     http: { method: 'DELETE', path: '/users/:id', summary: 'Delete a user', tag },
     successMessage: 'User deleted.',
+  }),
+  /**
+   * Whom an item can be shared with, by name (docs/decisions/accounts.md, "The directory"): for
+   * those who share media and playlists, who cannot list the users themselves.
+   */
+  directory: defineOperation({
+    subject: 'account.directory',
+    input: z.object({
+      q: z.string().trim().max(100).optional().describe('Words of a username, name or group name'),
+      user_ids: IdList.optional().describe('Users to name by their ids (what a shared item lists); with group_ids, instead of a search'),
+      group_ids: IdList.optional().describe('Groups to name by their ids'),
+    }),
+    output: z.object({ users: z.array(DirectoryEntry), groups: z.array(DirectoryEntry) }),
+    auth: 'user',
+    http: { method: 'GET', path: '/users/directory', summary: 'Users and groups by name, to share an item with (manage_users or media_advanced_permissions)', tag },
   }),
   groupList: defineOperation({
     subject: 'account.groups.list',

@@ -39,12 +39,13 @@ import { bindTwoFactorAdmin } from './two-factor/admin-handlers';
 import { bindTwoFactor } from './two-factor/handlers';
 import { ensureAdmin } from './users/first-admin';
 import { bindUsers } from './users/handlers';
+import { bindDirectory } from './directory/handlers';
 
 export { accountConfig } from './config';
 export { accountMigrations } from './migrations';
 export { hashPassword, verifyPassword } from './shared/passwords';
 
-const areas = [bindLogin, bindTwoFactor, bindTwoFactorAdmin, bindSelf, bindStore, bindUsers, bindGroups, bindPermissions, bindAppKeys, bindRecovery, bindPrincipal, bindAudit, followAudit];
+const areas = [bindLogin, bindTwoFactor, bindTwoFactorAdmin, bindSelf, bindStore, bindUsers, bindDirectory, bindGroups, bindPermissions, bindAppKeys, bindRecovery, bindPrincipal, bindAudit, followAudit];
 
 export const accountService: ServiceDefinition = {
   name: 'account',

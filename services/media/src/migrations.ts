@@ -203,3 +203,15 @@ mediaMigrations['0008_duration_source'] = {
     await sql`create index versions_duration_queue_idx on ${table('versions')} (media_id, created) where duration_source = 'container'`.execute(db);
   },
 };
+
+// Duplicate uploads (issue 43, N10; docs/decisions/media.md, "Duplicate uploads"): each upload's
+// SHA-256, so an upload of a file already in the library is pointed out. Uploads made before have
+// none and are not compared.
+mediaMigrations['0009_upload_content_hash'] = {
+  async up(db) {
+    await db.schema.alterTable('uploads').addColumn('content_hash', 'text').execute();
+    await db.schema.createIndex('uploads_content_hash_idx').on('uploads').column('content_hash').where('content_hash', 'is not', null).execute();
+    // The items holding those files, found by file.
+    await db.schema.createIndex('items_file_idx').on('items').column('file_id').execute();
+  },
+};

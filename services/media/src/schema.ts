@@ -11,7 +11,7 @@ export type DurationSource = 'container' | 'decoded' | 'undecodable';
 type DurationSourceColumn = ColumnType<DurationSource | null, DurationSource | null | undefined, DurationSource | null>;
 
 export interface MediaSchema {
-  uploads: { file_id: string; owner_id: number; key_hash: string; size: number; type: string; format: string; duration: number | null; duration_source: DurationSourceColumn; tags: ColumnType<unknown, string, string>; created: ColumnType<Date, Date | undefined, never>; claimed: boolean };
+  uploads: { file_id: string; owner_id: number; key_hash: string; size: number; type: string; format: string; duration: number | null; duration_source: DurationSourceColumn; tags: ColumnType<unknown, string, string>; created: ColumnType<Date, Date | undefined, never>; claimed: boolean; content_hash: ColumnType<string | null, string | null | undefined, never> };
   items: {
     id: Generated<number>;
     owner_id: number;

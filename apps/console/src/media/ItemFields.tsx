@@ -1,7 +1,8 @@
 import { msg } from '../i18n';
 import { useTranslation } from 'react-i18next';
-import { Checkbox, Group, Select, SimpleGrid, TagsInput, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Group, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import type { Media } from './media-types';
+import { SharePicker } from './SharePicker';
 
 export type Draft = Pick<Media, 'id' | 'version' | 'title' | 'artist' | 'album' | 'year' | 'genre' | 'category' | 'country' | 'language' | 'comments' | 'status' | 'is_approved' | 'dynamic_select' | 'is_copyright_owner' | 'permitted_users' | 'permitted_groups'>;
 
@@ -40,8 +41,8 @@ export function ItemFields({ draft, onChange, errors, advanced, approve }: { dra
       </Group>
       {advanced && (
         <SimpleGrid cols={2} mt="xs">
-          <TagsInput label={t('Permitted user ids')} value={draft.permitted_users.map(String)} onChange={(v) => set('permitted_users', v.map(Number).filter(Number.isInteger))} error={errors.permitted_users} />
-          <TagsInput label={t('Permitted group ids')} value={draft.permitted_groups.map(String)} onChange={(v) => set('permitted_groups', v.map(Number).filter(Number.isInteger))} error={errors.permitted_groups} />
+          <SharePicker kind="users" label={t('Users who may edit it')} value={draft.permitted_users} onChange={(ids) => set('permitted_users', ids)} error={errors.permitted_users} />
+          <SharePicker kind="groups" label={t('Groups who may edit it')} value={draft.permitted_groups} onChange={(ids) => set('permitted_groups', ids)} error={errors.permitted_groups} />
         </SimpleGrid>
       )}
     </>

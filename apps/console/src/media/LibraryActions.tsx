@@ -1,5 +1,6 @@
 // What can be done with the selected items, offered by permission and by the list shown:
-// edit; archive (approved or unapproved lists); restore and delete (archived); delete unapproved.
+// edit; approve (the unapproved list: every selected item in one save, all or nothing); archive
+// (approved or unapproved lists); restore and delete (archived); delete unapproved.
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -29,10 +30,11 @@ export function LibraryActions({ ids, status, titleOf, mayEdit, notEditable, onE
   const manage = session.can('manage_media');
   const none = ids.length === 0;
 
-  const run = async (what: 'archive' | 'unarchive' | 'delete', done: string) => {
+  const run = async (what: 'approve' | 'archive' | 'unarchive' | 'delete', done: string) => {
     setConfirming(false);
     try {
-      await api.media[what]({ id: ids });
+      if (what === 'approve') await api.media.save({ media: ids.map((id) => ({ id, is_approved: true })) });
+      else await api.media[what]({ id: ids });
       notifications.show({ color: 'green', message: done });
       onDone();
     } catch (failure) {
@@ -57,6 +59,11 @@ export function LibraryActions({ ids, status, titleOf, mayEdit, notEditable, onE
         <Text size="xs" c="dimmed">
           {t('Not yours to edit: {{titles}}', { titles: notEditable.map((title) => `“${title}”`).join(', ') })}
         </Text>
+      )}
+      {manage && status === 'unapproved' && (
+        <Button size="xs" disabled={none} onClick={() => void run('approve', t('{{n}} item(s) approved.', { n: ids.length }))}>
+          {t('Approve')}
+        </Button>
       )}
       {manage && status !== 'archived' && (
         <Button size="xs" variant="light" disabled={none} onClick={() => void run('archive', t('{{n}} item(s) archived.', { n: ids.length }))}>

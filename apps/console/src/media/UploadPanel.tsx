@@ -1,6 +1,7 @@
 // Upload several files by drag and drop (or choosing them): each gets a progress bar, then its
 // detected type, format and duration, and a title to give before it joins the library. All the
 // finished uploads are saved in one request (all or nothing), with each item's errors beside it.
+// A file already in the library (the same bytes) is pointed out, with the choice to leave it out.
 import { displayLocale } from '../lib/locale';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -94,6 +95,7 @@ export function UploadPanel({ onSaved }: { onSaved: () => void }) {
                 </Button>
               </Group>
             )}
+            {row.result && row.result.duplicates.length > 0 && <DuplicateNote upload={row.result} name={row.file.name} onLeaveOut={() => setRows((all) => all.filter((r) => r !== row))} />}
             {row.result && (
               <SimpleGrid mt="xs" cols={{ base: 1, sm: 3 }}>
                 <TextInput label={t('Title')} required value={row.title} onChange={(e) => patch(row.file, { title: e.currentTarget.value })} error={errors[`media.${at}.title`]} />
@@ -112,5 +114,26 @@ export function UploadPanel({ onSaved }: { onSaved: () => void }) {
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** "Already in the library: “Title” by Artist." with a button to leave this upload out. */
+function DuplicateNote({ upload, name, onLeaveOut }: { upload: Upload; name: string; onLeaveOut: () => void }) {
+  const { t } = useTranslation();
+  const items = upload.duplicates
+    .map((item) => {
+      const title = item.artist ? t('“{{title}}” by {{artist}}', item) : `“${item.title}”`;
+      return item.is_archived ? t('{{item}} (archived)', { item: title }) : title;
+    })
+    .join(', ');
+  return (
+    <Alert color="yellow" mt="xs" role="note" title={t('Already in the library')}>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">{t('This file is already in the library as {{items}}.', { items })}</Text>
+        <Button size="xs" variant="default" aria-label={t('Leave out {{name}}', { name })} onClick={onLeaveOut}>
+          {t('Leave it out')}
+        </Button>
+      </Group>
+    </Alert>
   );
 }

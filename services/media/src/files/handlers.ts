@@ -8,7 +8,7 @@ import { readFormats } from '../formats/queries';
 import { formatRefusal } from '../formats/rules';
 import { loadVisible } from '../shared/visibility';
 import { findVersion } from '../versions/queries';
-import { insertUpload } from './queries';
+import { insertUpload, itemsWithContent } from './queries';
 import { measureUpload } from '../durations/ingest';
 
 export function bindFiles(context: MediaContext): Promise<Subscription[]> {
@@ -21,7 +21,8 @@ export function bindFiles(context: MediaContext): Promise<Subscription[]> {
       await insertUpload(db, { ...input, owner_id: principal.userId, duration_source: timed ? 'container' : null });
       // The decoded length where it is measured in time; else the header's, until it is.
       const decoded = timed ? await measureUpload(context, input.file_id, input.duration) : null;
-      return { accepted: true, reason: null, duration: decoded ?? input.duration };
+      const duplicates = input.content_hash ? await itemsWithContent(db, input.content_hash, principal) : [];
+      return { accepted: true, reason: null, duration: decoded ?? input.duration, duplicates };
     }),
     bindOperation(bus, mediaFiles.locate, async ({ id, created }, { principal }) => {
       const row = await loadVisible(db, id, principal);

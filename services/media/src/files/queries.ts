@@ -1,6 +1,8 @@
 // The uploads table: files the gateway's upload route stored, until a new item or a version claims
 // one (or the sweep removes it a day later).
+import type { Principal } from '@airwave/contracts';
 import type { DurationSource, MediaDB, UploadRow } from '../schema';
+import { visibleTo } from '../shared/visibility';
 
 export interface NewUpload {
   file_id: string;
@@ -13,13 +15,30 @@ export interface NewUpload {
   /** 'container' for audio and video until decoded; null for the rest. */
   duration_source: DurationSource | null;
   tags: Record<string, unknown>;
+  /** The file's SHA-256 (hex), to find the same file uploaded before. */
+  content_hash?: string | undefined;
 }
 
 export async function insertUpload(db: MediaDB, upload: NewUpload): Promise<void> {
-  const { file_id, owner_id, key_hash, size, type, format, duration, duration_source, tags } = upload;
+  const { file_id, owner_id, key_hash, size, type, format, duration, duration_source, tags, content_hash } = upload;
   await db
     .insertInto('uploads')
-    .values({ file_id, owner_id, key_hash, size, type, format, duration, duration_source, tags: JSON.stringify(tags), claimed: false })
+    .values({ file_id, owner_id, key_hash, size, type, format, duration, duration_source, tags: JSON.stringify(tags), claimed: false, content_hash: content_hash ?? null })
+    .execute();
+}
+
+/**
+ * The media items the user can see whose file is one uploaded before with these bytes (the
+ * item's current file: a version made active counts, a replaced one does not).
+ */
+export function itemsWithContent(db: MediaDB, contentHash: string, principal: Principal) {
+  return db
+    .selectFrom('items')
+    .select(['id', 'title', 'artist', 'is_archived'])
+    .where('file_id', 'in', db.selectFrom('uploads').select('file_id').where('content_hash', '=', contentHash))
+    .where((eb) => visibleTo(eb, principal))
+    .orderBy('id')
+    .limit(10)
     .execute();
 }
 

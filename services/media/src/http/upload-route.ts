@@ -4,9 +4,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AirwaveError, forbidden, mediaFiles, ok, type Principal } from '@airwave/contracts';
 import type { Storage } from '@airwave/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { ask, callerOf, type Helpers } from './caller';
 import { detect } from './detect';
-import { storeUpload } from './uploads';
+import { storeUpload, type StoredUpload } from './uploads';
+
+type Registered = z.output<(typeof mediaFiles.registerUpload)['output']>;
 
 export function uploadRoute(storage: Storage, maxUploadBytes: number, helpers: Helpers) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -20,26 +23,27 @@ export function uploadRoute(storage: Storage, maxUploadBytes: number, helpers: H
       reply.header('connection', 'close');
       throw new AirwaveError('payload_too_large', `The file is larger than ${maxUploadBytes} bytes.`, { limit: maxUploadBytes });
     }
-    const { fileId, size } = await storeUpload(request, reply, storage, maxUploadBytes);
+    const stored = await storeUpload(request, reply, storage, maxUploadBytes);
     try {
-      return reply.send(ok(await register(storage, helpers, request, principal, fileId, size), 'Uploaded.'));
+      return reply.send(ok(await register(storage, helpers, request, principal, stored), 'Uploaded.'));
     } catch (error) {
       // Only registered uploads are swept when no item claims them: any other file goes now
       // (also when the media service did not answer: the client never got the file's key).
-      await storage.delete(fileId);
+      await storage.delete(stored.fileId);
       throw error;
     }
   };
 }
 
 /** Detects the stored file and registers it with a new key; answers the UploadResult. */
-async function register(storage: Storage, helpers: Helpers, request: FastifyRequest, principal: Principal, fileId: string, size: number) {
+async function register(storage: Storage, helpers: Helpers, request: FastifyRequest, principal: Principal, { fileId, size, contentHash }: StoredUpload) {
   const detected = await detect(storage.localPath(fileId)!);
   if (!detected) throw new AirwaveError('bad_request', 'The file is not a recognized audio, video, image or document format.');
   const fileKey = randomBytes(32).toString('base64url');
-  const input = { file_id: fileId, key_hash: createHash('sha256').update(fileKey).digest('hex'), size, ...detected };
-  const registered = await ask<{ accepted: boolean; reason: string | null; duration?: number | null }>(helpers, request, mediaFiles.registerUpload.subject, input, principal);
+  const input = { file_id: fileId, key_hash: createHash('sha256').update(fileKey).digest('hex'), size, ...detected, content_hash: contentHash };
+  const registered = await ask<Registered>(helpers, request, mediaFiles.registerUpload.subject, input, principal);
   if (!registered.accepted) throw new AirwaveError('bad_request', `Format refused: ${registered.reason}`);
   // The media service's duration: the decoded audio's where it measured it.
-  return { file_id: fileId, file_key: fileKey, size, ...detected, duration: registered.duration === undefined ? detected.duration : registered.duration };
+  const duration = registered.duration === undefined ? detected.duration : registered.duration;
+  return { file_id: fileId, file_key: fileKey, size, ...detected, duration, duplicates: registered.duplicates ?? [] };
 }
