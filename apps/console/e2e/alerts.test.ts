@@ -24,7 +24,7 @@ describe.skipIf(!browserAvailable)('console: alerts', () => {
 
   it("creates an alert in the player's zone, edits it, shows a refusal under its field, and deletes it", async () => {
     await choose(page, 'Player', 'Coast FM');
-    await page.getByText('Times are Europe/London time.').waitFor();
+    await page.getByText('Times are London time (Europe/London).').waitFor();
     await page.getByRole('button', { name: 'New alert' }).click();
     await form().getByLabel('Name').fill('Flood warning');
     await form().getByRole('combobox', { name: 'Media item' }).or(form().getByRole('textbox', { name: 'Media item' })).fill('Flood');

@@ -10,8 +10,9 @@ describe.skipIf(!browserAvailable)('console: phones and laptops (issue 35, point
   const today = DateTime.now().setZone('Europe/London');
   beforeAll(async () => {
     run = await startConsole();
-    await seedMedia(run, 'A title long enough to make a table wide on a small screen', 2, { artist: 'An artist with a long name', album: 'An album with a long name too', genre: 'Ambient', year: 2020 });
+    const media = await seedMedia(run, 'A title long enough to make a table wide on a small screen', 2, { artist: 'An artist with a long name', album: 'An album with a long name too', genre: 'Ambient', year: 2020 });
     const { client } = await adminApi(run);
+    await client.playlists.playlistCreate({ name: 'Phone list', status: 'visible', type: 'standard', items: [{ type: 'media', media_id: media }, { type: 'media', media_id: media }] } as never);
     const player = await client.scheduling.playerCreate({ name: 'Studio P', timezone: 'Europe/London' });
     await client.scheduling.showCreate({ player_id: player.id, mode: 'once', start: `${today.toISODate()} 10:00:00`, duration: 3600, item_type: 'live' });
   });
@@ -31,6 +32,23 @@ describe.skipIf(!browserAvailable)('console: phones and laptops (issue 35, point
       expect(await overflow(page)).toBe(0);
     });
   }
+
+  it("keeps a playlist's order buttons on a phone's screen (issue 43, N11)", async () => {
+    const { page } = await run.open('admin', undefined, 390);
+    await page.goto('/playlists');
+    await page.getByRole('button', { name: 'Edit Phone list' }).click();
+    const dialog = page.getByRole('dialog');
+    const down = dialog.getByRole('button', { name: /^Move down: 1\. / });
+    await down.waitFor();
+    for (const button of [down, dialog.getByRole('button', { name: /^Move up: 2\. / }), dialog.getByRole('button', { name: /^Remove: 2\. / })]) {
+      const box = await button.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    }
+    await down.click();
+    await dialog.getByText('moved to position 2 of 2').waitFor({ state: 'attached' });
+  });
 
   it('offers Log out in the menu on a phone', async () => {
     const { page } = await run.open('admin', undefined, 390);

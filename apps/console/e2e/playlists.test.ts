@@ -30,6 +30,8 @@ describe.skipIf(!browserAvailable)('console: playlists', () => {
     await page.getByRole('button', { name: 'New playlist' }).click();
     await editor().getByLabel('Name').fill('Breakfast');
     await editor().getByLabel('Description').fill('Weekday mornings');
+    // A station's playlists are shared unless made private (N8): a new one is visible to everyone.
+    expect(await editor().getByRole('textbox', { name: 'Who sees it' }).or(editor().getByRole('combobox', { name: 'Who sees it' })).inputValue()).toBe('Visible (everyone sees it)');
     for (const title of ['Morning Jingle', 'Weather Bed', 'News Intro']) await addMedia(title);
     await editor().getByRole('button', { name: 'Add a dynamic selection' }).click();
     await editor().getByLabel('Search words').fill('Jingle');

@@ -7,6 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useState } from 'react';
 import { api, messageOf } from '../lib/api';
 import { mayFor } from '../on-air/use-on-air-data';
+import { zoneName } from '../schedule/recurrence';
 import { useSession } from '../session/session-context';
 import { PlayerSelect } from '../players/PlayerSelect';
 import { remembered, usePlayerChoice } from '../players/use-player-choice';
@@ -55,7 +56,7 @@ export default function AlertsPage() {
       {players && players.length > 0 && <PlayerSelect players={players} player={player} onChoose={(id) => { setError(null); choose(id); }} />}
       {players?.length === 0 && <Text>{total ? t('You may manage the alerts of none of the players.') : t('No players yet: create one on the Players page.')}</Text>}
       {(error ?? loadError) && <Notice color="red" role="alert" title={t('Not done')} withCloseButton closeButtonLabel={t('Dismiss')} onClose={() => setError(null)}>{error ?? loadError}</Notice>}
-      {player && <Text size="sm">{parent ? t('Times are {{timezone}} time. {{name}} airs the alerts of its parent, {{parent}}, instead of these.', { timezone: player.timezone, name: player.name, parent: parent.name }) : t('Times are {{timezone}} time.', { timezone: player.timezone })}</Text>}
+      {player && <Text size="sm">{parent ? t('Times are {{zone}} time ({{timezone}}). {{name}} airs the alerts of its parent, {{parent}}, instead of these.', { zone: zoneName(player.timezone), timezone: player.timezone, name: player.name, parent: parent.name }) : t('Times are {{zone}} time ({{timezone}}).', { zone: zoneName(player.timezone), timezone: player.timezone })}</Text>}
       {alerts?.length === 0 && <Text>{t('No alerts on {{name}}.', { name: player?.name ?? '' })}</Text>}
       {player && alerts && alerts.length > 0 && (
         <Table.ScrollContainer minWidth={700}>

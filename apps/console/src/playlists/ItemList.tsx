@@ -1,8 +1,10 @@
 // A playlist's items in airing order: drag a row to move it, or (keyboard, screen readers) its
 // "Move up" and "Move down" buttons; the new position is announced. Media items take a crossfade,
-// dynamic items their search and count (with the estimate).
+// dynamic items their search and count (with the estimate). On a phone the length and the order
+// buttons go under the item, where a fourth column would be cut off.
 import { useTranslation } from 'react-i18next';
 import { ActionIcon, Group, NumberInput, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatDuration } from '../media/media-types';
 import { DynamicItemFields } from './DynamicItemFields';
@@ -18,6 +20,7 @@ export function ItemList({ items, onChange, errors }: Props) {
   const { t } = useTranslation();
   const [dragging, setDragging] = useState<number | null>(null);
   const [said, setSaid] = useState('');
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const moveTo = (from: number, to: number) => {
     if (to < 0 || to >= items.length) return;
     onChange(move(items, from, to));
@@ -32,14 +35,16 @@ export function ItemList({ items, onChange, errors }: Props) {
           <Table.Tr>
             <Table.Th w={40}>#</Table.Th>
             <Table.Th>{t('Item')}</Table.Th>
-            <Table.Th w={70}>{t('Length')}</Table.Th>
-            <Table.Th w={120}>{t('Order')}</Table.Th>
+            {!narrow && <Table.Th w={70}>{t('Length')}</Table.Th>}
+            {!narrow && <Table.Th w={120}>{t('Order')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {items.map((item, index) => {
             const label = itemLabel(item);
             const seconds = itemSeconds(item);
+            const length = seconds === null ? '' : formatDuration(seconds);
+            const order = <OrderButtons index={index} count={items.length} label={label} onMove={moveTo} onRemove={() => onChange(items.filter((_, i) => i !== index))} />;
             const problem = Object.entries(errors).find(([path]) => path.startsWith(`items.${index}.`) || path === `items.${index}`)?.[1];
             return (
               <Table.Tr
@@ -60,20 +65,36 @@ export function ItemList({ items, onChange, errors }: Props) {
                   )}
                   {item.type === 'dynamic' && <DynamicItemFields item={item} onChange={(next) => update(index, next)} />}
                   {problem && <Text size="sm" c="red.8" role="alert">{problem}</Text>}
+                  {narrow && <Group justify="space-between" mt={4}><Text size="sm">{length}</Text>{order}</Group>}
                 </Table.Td>
-                <Table.Td>{seconds === null ? '' : formatDuration(seconds)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="default" aria-label={t('Move up: {{number}}. {{item}}', { number: index + 1, item: label })} disabled={index === 0} onClick={() => moveTo(index, index - 1)}>↑</ActionIcon>
-                    <ActionIcon variant="default" aria-label={t('Move down: {{number}}. {{item}}', { number: index + 1, item: label })} disabled={index === items.length - 1} onClick={() => moveTo(index, index + 1)}>↓</ActionIcon>
-                    <ActionIcon variant="light" color="red" aria-label={t('Remove: {{number}}. {{item}}', { number: index + 1, item: label })} onClick={() => onChange(items.filter((_, i) => i !== index))}>✕</ActionIcon>
-                  </Group>
-                </Table.Td>
+                {!narrow && <Table.Td>{length}</Table.Td>}
+                {!narrow && <Table.Td>{order}</Table.Td>}
               </Table.Tr>
             );
           })}
         </Table.Tbody>
       </Table>
     </>
+  );
+}
+
+interface OrderProps {
+  index: number;
+  count: number;
+  label: string;
+  onMove: (from: number, to: number) => void;
+  onRemove: () => void;
+}
+
+/** Move up, move down and remove, each naming its row for screen readers. */
+function OrderButtons({ index, count, label, onMove, onRemove }: OrderProps) {
+  const { t } = useTranslation();
+  const names = { number: index + 1, item: label };
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon variant="default" aria-label={t('Move up: {{number}}. {{item}}', names)} disabled={index === 0} onClick={() => onMove(index, index - 1)}>↑</ActionIcon>
+      <ActionIcon variant="default" aria-label={t('Move down: {{number}}. {{item}}', names)} disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>↓</ActionIcon>
+      <ActionIcon variant="light" color="red" aria-label={t('Remove: {{number}}. {{item}}', names)} onClick={onRemove}>✕</ActionIcon>
+    </Group>
   );
 }

@@ -31,7 +31,7 @@ let counter = 0;
 export const newKey = () => `item-${++counter}`;
 
 export function draftOf(playlist: Playlist | null): PlaylistDraft {
-  if (!playlist) return { id: null, name: '', description: '', status: 'private', type: 'standard', items: [] };
+  if (!playlist) return { id: null, name: '', description: '', status: 'visible', type: 'standard', items: [] };
   const items = playlist.items.map((item): DraftItem => {
     if (item.type === 'dynamic') {
       const { matches, duration, ...rest } = item;
