@@ -12,9 +12,14 @@ export class FakeEngine implements PlayerEngine {
   readonly #listeners = new Set<(event: TrackEvent) => void>();
   #onAir: string | null = null;
 
-  constructor(readonly playerId: number) {}
+  /** `startMs`: how long its start takes (Liquidsoap's on a busy machine). */
+  constructor(
+    readonly playerId: number,
+    readonly startMs = 0,
+  ) {}
 
   async start(output: EngineOutput): Promise<void> {
+    if (this.startMs) await new Promise((resolve) => setTimeout(resolve, this.startMs));
     this.output = output;
   }
 
@@ -43,12 +48,12 @@ export class FakeEngine implements PlayerEngine {
 }
 
 /** A factory remembering every engine it made, by player. */
-export function fakeEngines(): { factory: EngineFactory; made: FakeEngine[] } {
+export function fakeEngines(options: { startMs?: number } = {}): { factory: EngineFactory; made: FakeEngine[] } {
   const made: FakeEngine[] = [];
   return {
     made,
     factory: (player) => {
-      const engine = new FakeEngine(player.id);
+      const engine = new FakeEngine(player.id, options.startMs);
       made.push(engine);
       return engine;
     },

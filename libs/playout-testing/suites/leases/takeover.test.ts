@@ -45,8 +45,8 @@ describe('leases: one replica airs a player; another takes over', () => {
     await migrateSchema(database, PLAYOUT_SCHEMA, playoutMigrations);
     return database.forSchema(PLAYOUT_SCHEMA) as PlayoutDB;
   };
-  const replica = async (holder: string) => {
-    const engines = fakeEngines();
+  const replica = async (holder: string, startMs = 0) => {
+    const engines = fakeEngines({ startMs });
     const files = new FileCache(join(dir, holder), openFixtureFile, bus, logger);
     const supervisor = new Supervisor({ db: await openDb(), bus, logger, files, holder, engine: engines.factory, hoursAhead: 2, harborPortBase: 18_000, maxPlayers: 10, renewMs: 2000, ttlMs: 6000, refreshMs: 60_000, sourceKey: fakePlayoutKey });
     supervisor.start();
@@ -75,6 +75,10 @@ describe('leases: one replica airs a player; another takes over', () => {
   });
 
   it('airs the player on one replica only, takes it over within 10 s of a crash, at the right offset, and again after a restart', async () => {
+    // 95 s ago from now, not from when the file was read, and once the database is open (PGlite's
+    // start took 25 s on a loaded machine, and a later item was on air).
+    await openDb();
+    fixture.showStart = Date.now() - 95_000;
     const a = await replica('replica-a');
     await waitFor(() => (a.engines[0]?.updates.length ?? 0) >= 1, 5000);
     expect(a.engines[0]!.output).toMatchObject({ host: 'icecast', port: 8000, mount: '/fm.mp3', password: 'hackme-source' });
@@ -107,5 +111,19 @@ describe('leases: one replica airs a player; another takes over', () => {
     await c.supervisor.stop(true);
     // eslint-disable-next-line no-console -- the figures, for docs/playout.md
     console.info(`takeover after a crash: ${takeover} ms; resume offset errors (s): ${[a, b, c].map((r) => resumeError(r.engines[0]!).error.toFixed(3)).join(', ')}`);
+  }, limit(60_000));
+
+  it('keeps renewing its lease while an engine takes longer than the lease to start, so no other replica takes the player', async () => {
+    // Liquidsoap took more than the lease's 6 s to start on a loaded machine: the round that
+    // started it renewed nothing meanwhile, the lease lapsed and another replica could take it.
+    const slow = await replica('replica-slow', 9000);
+    await waitFor(() => slow.engines.length === 1, 5000);
+    const other = await replica('replica-other');
+    await new Promise((resolve) => setTimeout(resolve, limit(11_000)));
+    expect(other.engines).toHaveLength(0);
+    expect((await listLeases(await openDb())).map((l) => [l.player_id, l.holder])).toEqual([[5, 'replica-slow']]);
+    expect(slow.engines[0]!.output).not.toBeNull();
+    await other.supervisor.stop(true);
+    await slow.supervisor.stop(true);
   }, limit(60_000));
 });

@@ -73,8 +73,25 @@ export class Supervisor {
       const player = this.#players.find((p) => p.id === id);
       if (!now.has(id) || !player || !sameOutput(player, air.player)) await this.#drop(id, now.has(id) ? 'its output changed' : 'its lease is gone');
     }
-    await this.#takeAll(wanted.filter((player) => now.has(player.id) && !this.aired.has(player.id)));
-    await this.#refreshDue();
+    // Starting an engine or rebuilding a plan can take longer than a lease lives (Liquidsoap's start
+    // on a loaded machine): the leases held are renewed meanwhile, or another replica takes them.
+    await this.#renewingMeanwhile(async () => {
+      await this.#takeAll(wanted.filter((player) => now.has(player.id) && !this.aired.has(player.id)));
+      await this.#refreshDue();
+    });
+  }
+
+  /** Runs `work`, renewing the leases of the players aired every renewMs until it ends. */
+  async #renewingMeanwhile(work: () => Promise<void>) {
+    const { db, holder, logger, renewMs, ttlMs } = this.options;
+    const renew = () =>
+      void claimLeases(db, holder, [...this.aired.keys()], ttlMs).catch((error: unknown) => logger.warn({ err: error }, 'Playout: the leases could not be renewed during a start'));
+    const timer = setInterval(renew, renewMs);
+    try {
+      await work();
+    } finally {
+      clearInterval(timer);
+    }
   }
 
   /**
