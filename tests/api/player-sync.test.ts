@@ -170,6 +170,11 @@ describe.each(modes)('player sync (%s)', (mode) => {
       expect(await titles({ filters: [{ column: 'media_id', operator: 'is', value: card }] })).toEqual(['Card']);
       expect(await titles({ filters: [{ column: 'artist', operator: 'not', value: 'the "desk"' }] })).toEqual(['Card']);
       expect(await titles({ filters: [{ column: 'title', operator: 'like', value: '%' }] })).toEqual([]);
+      // Airwave's own column: what aired in a show, an alert (emerg) or the default playlist (fallback).
+      expect(await titles({ filters: [{ column: 'context', operator: 'is', value: 'fallback' }] })).toEqual(['Card']);
+      // The filters' JSON in the query string, as @airwave/client sends an array.
+      expect(await titles({ filters: JSON.stringify([{ column: 'context', operator: 'is', value: 'fallback' }]) })).toEqual(['Card']);
+      expect(await titles({ filters: [{ column: 'context', operator: 'not', value: 'emerg' }, { column: 'title', operator: 'like', value: 'news' }] })).toEqual(['Morning, news']);
       expect(await titles({ orderby: 'title' })).toEqual(['Card', 'Morning, news', 'Morning, news']);
       const page = await monitor({ orderby: 'timestamp', limit: 1, offset: 1 });
       expect(page.body.data).toMatchObject({ total_rows: 3 });

@@ -87,7 +87,11 @@ describe.each(modes)('playout airs a rundown (%s)', (mode) => {
     expect(onAir.path!.startsWith(cache)).toBe(true);
     expect((await readFile(onAir.path!)).equals(TONE)).toBe(true);
     const status = await system.api.get<{ players: { player_id: number; holder: string }[] }>('/playout/status', { key: admin });
-    expect(status.body.data.players).toEqual([expect.objectContaining({ player_id: player, holder: 'test-replica' })]);
+    // with the player's harbor: where a live source connects (PLAYOUT_HARBOR_PORT_BASE + id, /live),
+    // on this host only (PLAYOUT_HARBOR_BIND's default, 127.0.0.1)
+    const harbor = { host: '127.0.0.1', port: 18_000 + player, mount: '/live', this_host_only: true };
+    // and its listeners unknown: the fake engine sends nothing, so no Icecast lists its mount (null, not 0)
+    expect(status.body.data.players).toEqual([expect.objectContaining({ player_id: player, holder: 'test-replica', harbor, listeners: null })]);
   });
 
   it("writes the engine's track start to the as-run log and now playing", async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { adminApi, axeViolations as violations, browserAvailable, choose, seedMedia, startConsole, type ConsoleRun } from './support';
 
-const pages = ['/on-air', '/media', '/schedule', '/rundown', '/players', '/playlists', '/alerts', '/dayparting', '/modules', '/users', '/app-keys', '/webhooks', '/audit', '/settings'];
+const pages = ['/on-air', '/media', '/schedule', '/rundown', '/as-run', '/players', '/playlists', '/alerts', '/dayparting', '/modules', '/users', '/app-keys', '/webhooks', '/audit', '/settings'];
 
 describe.skipIf(!browserAvailable)('console: accessibility', () => {
   let run: ConsoleRun;
@@ -34,6 +34,18 @@ describe.skipIf(!browserAvailable)('console: accessibility', () => {
     // The check itself finds what it should: an input without a label.
     await page.evaluate(() => document.querySelector('form')!.append(document.createElement('input')));
     expect((await violations(page)).join()).toMatch(/^label:/);
+  });
+
+  it("has no serious violation on a phone's day without shows (N9: the empty day's scroller)", async () => {
+    const { page } = await run.open('admin', undefined, 390);
+    await page.goto('/schedule');
+    await page.locator('.fc-timegrid').waitFor();
+    // Two days on: nothing is scheduled there, so the day's scroller holds nothing focusable.
+    await page.locator('.fc-next-button').click();
+    await page.locator('.fc-next-button').click();
+    await page.waitForTimeout(300);
+    expect(await page.locator('.fc-timegrid-event').count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
   });
 
   // Each theme on a laptop (1366 px) and a phone (390 px); the theme is the account's, set each time.

@@ -31,6 +31,8 @@ describe.skipIf(!browserAvailable)('console: only what a user may do is offered 
     north = (await client.scheduling.playerCreate({ name: 'North FM', timezone: 'Europe/London' })).id;
     south = (await client.scheduling.playerCreate({ name: 'South FM', timezone: 'Europe/London' })).id;
     await client.playlists.playlistCreate({ name: 'Admin Hour', description: '', status: 'public', items: [{ type: 'media', media_id: jingle }] });
+    const secret = await client.playlists.playlistCreate({ name: 'Admin Secret', description: '', status: 'private', items: [{ type: 'media', media_id: jingle }] });
+    await client.scheduling.playerSave({ id: south, name: 'South FM', timezone: 'Europe/London', default_playlist_id: secret.id });
     await client.scheduling.showCreate({ player_id: north, mode: 'once', start: `${today} 10:00:00`, duration: 3600, item_type: 'live' });
     const groups = {
       librarian: ['create_own_media'],
@@ -47,6 +49,14 @@ describe.skipIf(!browserAvailable)('console: only what a user may do is offered 
 
   const count = (page: Page, role: 'button' | 'link', name: string) => page.getByRole(role, { name, exact: true }).count();
   const links = (page: Page) => page.getByRole('navigation', { name: 'Pages' }).getByRole('link').allTextContents();
+
+  it("names another's private default playlist as private, not by a number (N8)", async () => {
+    const { page } = await run.open('presenter', 'presenter-password', 1366);
+    await page.goto('/players');
+    const row = page.getByRole('row').filter({ hasText: 'South FM' });
+    await row.getByText('a private playlist').waitFor();
+    expect(await row.textContent()).not.toContain('Admin Secret');
+  });
 
   it('offers a media-only user uploading and editing their own items, and no scheduling, players, playlists or library management', async () => {
     const { client, key } = await as('librarian');

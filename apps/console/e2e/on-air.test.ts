@@ -4,10 +4,12 @@
 // alert in force, and follows the next track and the as-run log live without a reload. At 1366 px
 // and 390 px, axe-clean in both themes, with no console error. The rundown then shows what aired
 // beside what was planned.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, axeViolations, browserAvailable, choose, screenshot, seedMedia, startConsole, type ConsoleRun } from './support';
+import { adminApi, axeViolations, browserAvailable, choose, screenshot, seedMedia, startConsole, wav, type ConsoleRun } from './support';
 
 const PASSWORD = 'studio-sync-password';
 
@@ -109,6 +111,43 @@ describe.skipIf(!browserAvailable)('console: on air', () => {
     await table.getByRole('columnheader', { name: 'Aired' }).waitFor();
     // The Evening Song logged ten seconds ago is the one planned nearest to it, or aired outside the plan.
     await page.getByText(/^\d\d:\d\d:\d\d \((on time|[+−]\d+ s)\)$/).or(page.getByText(/^Aired, not in the plan: \d\d:\d\d:\d\d The Band – Evening Song/)).first().waitFor();
+  });
+
+  it("plays the player's stream on demand and stops it; a stream that does not answer is said in words; no listener count unknown", async () => {
+    // A stream that answers (a WAV, served here) on a second player, and Studio L's at a port nothing listens on.
+    const stream: Server = createServer((_request, reply) => void reply.writeHead(200, { 'content-type': 'audio/wav' }).end(wav(30)));
+    await new Promise<void>((resolve) => stream.listen(0, '127.0.0.1', resolve));
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const { client } = await adminApi(run);
+    await client.scheduling.playerCreate({ name: 'Studio Web', timezone: 'Europe/London', stream_url: `http://127.0.0.1:${(stream.address() as AddressInfo).port}/live.wav` });
+    const studio = await client.scheduling.playerGet({ id: player });
+    const silent = `http://127.0.0.1:${closedPort}/fm.mp3`;
+    await client.scheduling.playerSave({ ...studio, stream_url: silent });
+    try {
+      await page.goto('/on-air');
+      await choose(page, 'Player', 'Studio Web');
+      await page.getByRole('button', { name: 'Listen' }).click();
+      await page.getByRole('button', { name: 'Stop' }).waitFor();
+      await page.getByText('Connecting to the stream…').waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => document.querySelector('audio')?.paused)).toBe(false);
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Listen' }).waitFor();
+      expect(await page.evaluate(() => document.querySelector('audio')?.getAttribute('src'))).toBeNull();
+      await choose(page, 'Player', 'Studio L');
+      await page.getByRole('button', { name: 'Listen' }).click();
+      await page.getByRole('alert').filter({ hasText: `The stream at ${silent} does not answer.` }).waitFor();
+      await page.getByRole('button', { name: 'Listen' }).waitFor();
+      // The browser reports the refused connection in its console: that one was asked for.
+      const refused = errors.indexOf('Failed to load resource: net::ERR_CONNECTION_REFUSED');
+      if (refused >= 0) errors.splice(refused, 1);
+      // The playout does not air Studio L: its listeners are unknown, and no count is shown.
+      expect(await page.getByTestId('listeners').count()).toBe(0);
+    } finally {
+      stream.close();
+    }
   });
 
   it('logged no console error', () => {

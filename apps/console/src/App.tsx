@@ -28,6 +28,7 @@ const pages = {
   users: () => import('./admin/UsersPage'),
   webhooks: () => import('./webhooks/WebhooksPage'),
   audit: () => import('./audit/AuditTrailPage'),
+  'as-run': () => import('./as-run/AsRunPage'),
 };
 const OnAirPage = lazy(pages['on-air']);
 const MediaPage = lazy(pages.media);
@@ -43,6 +44,7 @@ const AppKeysPage = lazy(pages['app-keys']);
 const UsersPage = lazy(pages.users);
 const WebhooksPage = lazy(pages.webhooks);
 const AuditTrailPage = lazy(pages.audit);
+const AsRunPage = lazy(pages['as-run']);
 
 // The page being opened starts loading now, beside the session check, rather than after it
 // (a module is fetched once: lazy() then finds it loaded or on its way).
@@ -74,6 +76,7 @@ export function App() {
               <Route path="media" element={<MediaPage />} />
               <Route path="schedule" element={<SchedulePage />} />
               <Route path="rundown" element={<RundownPage />} />
+              <Route path="as-run" element={<Guard permission="view_player_monitor" perPlayer><AsRunPage /></Guard>} />
               <Route path="players" element={<PlayersPage />} />
               <Route path="playlists" element={<PlaylistsPage />} />
               <Route path="alerts" element={<AlertsPage />} />

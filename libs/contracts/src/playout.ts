@@ -1,9 +1,26 @@
 // The playout service (issue 34): whether this server airs players itself, and which replica airs
 // which player (docs/playout.md). The console shows it; a station without Liquidsoap learns here
-// how to enable it.
+// how to enable it, and a presenter where to connect a live source (the player's harbor).
 import { z } from 'zod';
 import { Empty } from './common';
 import { defineOperation } from './operation';
+
+/** Where a live show's source client (BUTT, Mixxx…) connects: the Icecast source protocol. */
+export const Harbor = z.object({
+  host: z.string().describe("The address to connect to: the harbor's bind address, or the airing replica's host name when it listens on every address"),
+  port: z.number().int().describe('PLAYOUT_HARBOR_PORT_BASE + the player id'),
+  mount: z.string().describe('The mount, /live'),
+  this_host_only: z.boolean().describe("It listens on a loopback address (PLAYOUT_HARBOR_BIND): only a source client on the airing replica's host reaches it"),
+});
+export type Harbor = z.infer<typeof Harbor>;
+
+/** This replica's harbor settings: a player's harbor port is `port_base` + its id. */
+export const HarborSettings = z.object({
+  port_base: z.number().int().describe('PLAYOUT_HARBOR_PORT_BASE'),
+  mount: z.string(),
+  bind: z.string().describe('PLAYOUT_HARBOR_BIND'),
+  this_host_only: z.boolean(),
+});
 
 export const PlayoutStatus = z.object({
   enabled: z.boolean().describe('Whether this replica airs players (an audio engine is available)'),
@@ -16,8 +33,11 @@ export const PlayoutStatus = z.object({
       holder: z.string().describe('The replica airing it'),
       expires_at: z.string().describe('When its lease runs out unless renewed (UTC)'),
       since: z.string().describe('When that replica took it (UTC)'),
+      harbor: Harbor.describe("The player's harbor on that replica: where a live show's source client connects, with the live show's source password, else the player's"),
+      listeners: z.number().int().nullable().describe("How many listen to its stream now: the listeners of its mount in the statistics of the Icecast its stream_url names (read at most every 5 s); null when unknown (that Icecast does not answer, or its mount is not on it)"),
     }),
   ),
+  harbor: HarborSettings.nullable().describe("This replica's harbor settings (null when it airs nothing): player N's harbor listens on port_base + N"),
 });
 export type PlayoutStatus = z.infer<typeof PlayoutStatus>;
 

@@ -3,6 +3,7 @@
 // (docs/decisions/players.md, "Now playing and the as-run log").
 import { z } from 'zod';
 import { Id } from './common';
+import { documentedInput } from './input-forms';
 import { defineOperation } from './operation';
 import { schedulingTag as tag } from './scheduling-entries';
 import { OrderDesc } from './scheduling-players';
@@ -75,16 +76,32 @@ const MonitorTime = (bound: 'start' | 'end') =>
     .describe(`${FORMS}. A date alone: ${bound === 'start' ? 'from its first moment' : 'through that whole day'}.`);
 
 export const MonitorFilter = z.object({
-  column: z.enum(['media_id', 'artist', 'title']),
+  column: z.enum(['media_id', 'artist', 'title', 'context']).describe("OB's columns, and Airwave's context (show, emerg, fallback)"),
   operator: z.enum(['is', 'not', 'like', 'not_like']),
   value: z.union([z.string().max(500), z.number()]),
 });
+
+/**
+ * `filters` as clients send them: an array (OB's bracket notation in the query string,
+ * `filters[0][column]=title`), or its JSON (what @airwave/client puts in a query string).
+ */
+const MonitorFilters = documentedInput(
+  z.preprocess((v) => {
+    if (typeof v !== 'string' || !v.trim().startsWith('[')) return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      return v;
+    }
+  }, z.array(MonitorFilter).max(20).optional()),
+  z.union([z.array(MonitorFilter).max(20), z.string().max(20_000).describe('The JSON of the array')]).optional().describe('Every filter must match'),
+);
 
 export const MonitorSearch = z.object({
   player_id: Id,
   date_start: MonitorTime('start'),
   date_end: MonitorTime('end'),
-  filters: z.array(MonitorFilter).max(20).optional(),
+  filters: MonitorFilters,
   orderby: z.enum(['timestamp', 'datetime', 'media_id', 'artist', 'title', 'context']).optional().describe('Default: timestamp, newest first'),
   orderdesc: OrderDesc.optional(),
   limit: z.coerce.number().int().min(1).max(5000).default(1000),

@@ -6,7 +6,9 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createLocalStorage } from '@airwave/storage';
-import { bindHealth, playoutSecretBox, type ServiceDefinition } from '@airwave/service-kit';
+import { bindHealth, callOperation, playoutSecretBox, type ServiceDefinition } from '@airwave/service-kit';
+import type { Bus } from '@airwave/bus';
+import { playoutInternal } from '@airwave/contracts';
 import type { Logger } from '@airwave/logging';
 import { readPlayoutEnv, type PlayoutEnv } from './config';
 import { LiquidsoapEngine } from './engine/engine';
@@ -19,6 +21,7 @@ import { followChanges } from './leases/follow';
 import { inheritLeases } from './leases/queries';
 import { Supervisor, type EngineFactory } from './leases/supervisor';
 import { bindStatus } from './status';
+import { ListenerCounts } from './listeners/counts';
 import { PLAYOUT_SCHEMA, playoutMigrations, type PlayoutDB } from './schema';
 
 export { playoutConfig } from './config';
@@ -60,6 +63,10 @@ const liquidsoapEngines =
   (player) =>
     new LiquidsoapEngine({ playerId: player.id, pool, name: player.name, log: (level, message, fields) => logger[level]({ playerId: player.id, ...fields }, message) });
 
+/** The listeners of the aired players, from the Icecast each streams to (the stream URLs read over the bus, any replica's players). */
+const listenerCounts = (bus: Bus) =>
+  new ListenerCounts({ streamUrls: async () => new Map((await callOperation(bus, playoutInternal.players, {}, { timeoutMs: 2000 })).map((player) => [player.id, player.stream_url])) });
+
 /**
  * Starts the pool, and takes over at once the leases of a replica of this host that died with
  * players on air (their processes are ended as each player's new one takes over).
@@ -87,7 +94,7 @@ export function createPlayoutService(options: PlayoutOptions = {}): ServiceDefin
       const liquidsoap = (binary: string): EngineFactory => liquidsoapEngines(logger, (engines.pool = enginePool(binary, config, cacheDir, holder, logger)));
       const choice: EngineChoice = options.engine ? { engine: options.engine, name: 'custom', reason: null, binary: null } : await chooseEngine(config.PLAYOUT_ENGINE, liquidsoap, env.PATH);
       const pool = engines.pool;
-      const subscriptions = [await bindHealth(bus, 'playout', database), await bindStatus(bus, db, holder, choice)];
+      const subscriptions = [await bindHealth(bus, 'playout', database), await bindStatus(bus, db, holder, choice, { portBase: config.PLAYOUT_HARBOR_PORT_BASE, bind: config.PLAYOUT_HARBOR_BIND }, listenerCounts(bus))];
       if (!choice.engine) {
         logger.info({ reason: choice.reason }, 'Playout: not airing');
         return { stop: async () => void (await Promise.all(subscriptions.map((s) => s.unsubscribe()))) };

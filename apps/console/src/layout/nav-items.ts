@@ -5,6 +5,7 @@ export const navItems = [
   { to: '/media', label: msg('Media'), permission: null },
   { to: '/schedule', label: msg('Schedule'), permission: null },
   { to: '/rundown', label: msg('Rundown'), permission: null },
+  { to: '/as-run', label: msg('As-run log'), permission: 'view_player_monitor' },
   { to: '/players', label: msg('Players'), permission: null },
   { to: '/playlists', label: msg('Playlists'), permission: null },
   { to: '/alerts', label: msg('Alerts'), permission: 'manage_alerts' },

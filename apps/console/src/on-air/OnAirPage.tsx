@@ -1,6 +1,6 @@
-// The on-air page of a player, the console's home when there are players: now and next, the rest
-// of the hour from the rundown, what aired, the player's last contact and the alerts in force,
-// kept live by the now-playing stream (docs/console.md, "On air").
+// The on-air page of a player, the console's home when there are players: its stream to listen to
+// and its listeners, now and next, the rest of the hour from the rundown, what aired, the player's
+// last contact and the alerts in force, kept live by the now-playing stream (docs/console.md, "On air").
 import { msg } from '../i18n';
 import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -14,6 +14,8 @@ import { AiredList, PlayerState, RestOfHour } from './OnAirLists';
 import { mergeAired, plannedItems, restOfHour } from './on-air-types';
 import { useOnAirData } from './use-on-air-data';
 import { useClock, useNowPlaying, type Connection } from './use-now-playing';
+import { Listen } from './Listen';
+import { useListeners } from './use-listeners';
 
 const connectionText: Record<Connection, { label: string; color: string }> = {
   // Filled in shade 9 (8 for gray): white text at 4.5:1 or more in both themes.
@@ -28,6 +30,7 @@ export default function OnAirPage() {
   const { players, player, choose, error: loadError } = usePlayerChoice(remembered.shows);
   const live = useNowPlaying(player?.id ?? null);
   const data = useOnAirData(player, session.permissions, live.now?.updated ?? null);
+  const listeners = useListeners(player?.id ?? null, session.can('manage_players'));
   const at = useClock();
   const zone = player?.timezone ?? 'UTC';
   const planned = useMemo(() => (data.blocks ? plannedItems(data.blocks) : null), [data.blocks]);
@@ -49,6 +52,7 @@ export default function OnAirPage() {
       {player && (
         <>
           <Text size="sm">{t('{{name}}, in {{zone}} time.', { name: player.name, zone: zoneName(zone) })}</Text>
+          {player.stream_url && <Listen streamUrl={player.stream_url} listeners={listeners} />}
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <NowNext now={live.now} planned={planned ?? []} zone={zone} at={at} />
             <RestOfHour items={planned && restOfHour(planned, at, zone)} zone={zone} />

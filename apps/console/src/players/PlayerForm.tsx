@@ -1,12 +1,14 @@
-// A player's every field (docs/decisions/players.md): name, description, time zone, the sync
-// password (write only), the address it is pinned to, what it can play, its station IDs and the
-// default playlist, and its parent with what it takes from it. The server's refusals appear under
-// their fields.
+// A player's every field (docs/decisions/players.md): name, description, time zone, who airs it
+// (OB Player with its sync password and address, or Airwave to an Icecast mount with its source
+// password: PlayoutFields), what it can play, its station IDs and the default playlist, and its
+// parent with what it takes from it. The server's refusals appear under their fields.
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Checkbox, Fieldset, Group, Modal, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Fieldset, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { api, fieldErrors, messageOf } from '../lib/api';
 import { MediaMultiPicker } from './MediaMultiPicker';
+import { PlayoutFields } from './PlayoutFields';
+import type { PlayoutStatus } from './playout-words';
 import { draftOf, inheritable, inputOf, supports, type Player, type PlayerDraft, type PlaylistSummary } from './player-types';
 import { TimeZoneSelect } from './TimeZoneSelect';
 import { useReturnFocus } from '../components/use-return-focus';
@@ -15,11 +17,13 @@ interface Props {
   player: Player | null;
   players: Player[];
   playlists: PlaylistSummary[];
+  /** GET /playout/status, or null when not read (no manage_players) or not answered. */
+  status: PlayoutStatus | null;
   onClose: () => void;
   onSaved: (player: Player) => void;
 }
 
-export function PlayerForm({ player, players, playlists, onClose, onSaved }: Props) {
+export function PlayerForm({ player, players, playlists, status, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   useReturnFocus();
   const [draft, setDraft] = useState<PlayerDraft>(() => draftOf(player));
@@ -47,11 +51,7 @@ export function PlayerForm({ player, players, playlists, onClose, onSaved }: Pro
             <TimeZoneSelect value={draft.timezone} onChange={(zone) => set('timezone', zone)} error={errors.timezone} />
           </SimpleGrid>
           <Textarea label={t('Description')} autosize minRows={2} value={draft.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description} />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <PasswordInput label={t('Sync password')} description={player?.can_sync ? t('Set: leave empty to keep it') : t('None yet: the player cannot sync')} autoComplete="new-password" value={draft.password} onChange={(e) => set('password', e.currentTarget.value)} error={errors.password} />
-            <TextInput label={t('Only from address (optional)')} description={t('Empty: any address')} value={draft.ip_address} onChange={(e) => set('ip_address', e.currentTarget.value)} error={errors.ip_address} />
-            <TextInput label={t('Stream URL (optional)')} value={draft.stream_url} onChange={(e) => set('stream_url', e.currentTarget.value)} error={errors.stream_url} />
-          </SimpleGrid>
+          <PlayoutFields draft={draft} player={player} status={status} errors={errors} set={set} />
           <Fieldset legend={t('It can play')}>
             <Group>
               {supports.map((s) => <Checkbox key={s.key} label={t(s.label)} checked={draft[s.key]} onChange={(e) => set(s.key, e.currentTarget.checked)} />)}

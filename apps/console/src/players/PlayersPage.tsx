@@ -1,6 +1,8 @@
 // The players (docs/decisions/players.md): each with its zone, what it can play, its parent and
-// what it takes from it, its default playlist and its last contact; create, edit, delete
-// (manage_players). Deleting a player the server keeps (a parent, one with a schedule) shows why.
+// what it takes from it, its default playlist, who airs it and in what state (OB Player's last
+// contact; for managers, what GET /playout/status says of one Airwave airs, and where its live
+// source connects); create, edit, delete (manage_players). Deleting a player the server keeps (a
+// parent, one with a schedule) shows why.
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -11,7 +13,8 @@ import { ConfirmModal, type Confirmation } from '../webhooks/ConfirmModal';
 import { PlayerForm } from './PlayerForm';
 import { inheritedText, supports, type Player, type PlaylistSummary } from './player-types';
 import { EditDeleteButtons } from '../components/EditDeleteButtons';
-import { displayLocale } from '../lib/locale';
+import { usePlayoutStatus } from './use-playout-status';
+import { AirsCell } from './AirsCell';
 
 export default function PlayersPage() {
   const { t } = useTranslation();
@@ -22,13 +25,15 @@ export default function PlayersPage() {
   const [editing, setEditing] = useState<Player | 'new' | null>(null);
   const [asking, setAsking] = useState<Confirmation | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const status = usePlayoutStatus(manage);
   const load = useCallback(() => api.scheduling.playerList({}).then(setPlayers, (e) => setError(messageOf(e))), []);
   useEffect(() => {
     void load();
     api.playlists.playlistSearch({ l: 500, sort_by: 'name', sort_dir: 'asc' }).then((r) => setPlaylists(r.playlists), () => undefined);
   }, [load]);
   const nameOf = (id: number | null) => players?.find((p) => p.id === id)?.name ?? (id ? t('Player {{id}}', { id }) : '');
-  const playlistName = (id: number | null) => playlists.find((p) => p.id === id)?.name ?? (id ? t('Playlist {{id}}', { id }) : '—');
+  // A playlist the search does not answer is another's private one (N8): said so, not "Playlist 1".
+  const playlistName = (id: number | null) => playlists.find((p) => p.id === id)?.name ?? (id ? t('a private playlist') : '—');
   const askDelete = (player: Player) =>
     setAsking({
       title: t('Delete {{name}}?', { name: player.name }),
@@ -63,7 +68,8 @@ export default function PlayersPage() {
                 <Table.Th>{t('Plays')}</Table.Th>
                 <Table.Th>{t('Parent and what it takes')}</Table.Th>
                 <Table.Th>{t('Default playlist')}</Table.Th>
-                <Table.Th>{t('Sync')}</Table.Th>
+                <Table.Th>{t('Airs')}</Table.Th>
+                <Table.Th>{t('Password')}</Table.Th>
                 {manage && <Table.Th>{t('Actions')}</Table.Th>}
               </Table.Tr>
             </Table.Thead>
@@ -78,9 +84,9 @@ export default function PlayersPage() {
                   <Table.Td>{supports.filter((s) => p[s.key]).map((s) => t(s.label)).join(', ') || t('nothing')}</Table.Td>
                   <Table.Td>{p.parent_player_id ? `${nameOf(p.parent_player_id)}: ${inheritedText(p) || t('nothing')}` : '—'}</Table.Td>
                   <Table.Td>{playlistName(p.default_playlist_id)}</Table.Td>
+                  <Table.Td><AirsCell player={p} status={status.value} /></Table.Td>
                   <Table.Td>
-                    <Text size="sm">{p.can_sync ? t('password set') : t('no password')}</Text>
-                    <Text size="xs" c="dimmed">{p.last_connect ? t('last contact {{when}}', { when: new Date(p.last_connect).toLocaleString(displayLocale()) }) : t('never connected')}</Text>
+                    {p.playout === 'external' ? (p.can_sync ? t('password set') : t('no password')) : p.has_icecast_source ? t('source password set') : t('no source password')}
                   </Table.Td>
                   {manage && (
                     <Table.Td>
@@ -98,11 +104,13 @@ export default function PlayersPage() {
           player={editing === 'new' ? null : editing}
           players={players ?? []}
           playlists={playlists}
+          status={status.value}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             setEditing(null);
             notifications.show({ color: 'green', message: t('{{name}} was saved.', { name: saved.name }) });
             void load();
+            status.reload();
           }}
         />
       )}

@@ -23,33 +23,43 @@ export const supports = [
   { key: 'support_linein', label: msg('Line-in') },
 ] as const;
 
-/** What the player form edits: the writable fields (the password only when a new one is typed). */
+/**
+ * What the player form edits: the writable fields (the passwords only when a new one is typed;
+ * `remove_source` sends the Icecast source password's removal).
+ */
 export type PlayerDraft = Pick<
   Player,
-  'name' | 'description' | 'stream_url' | 'support_audio' | 'support_video' | 'support_images' | 'support_linein' | 'station_ids' | 'station_id_image_duration' | 'default_playlist_id' | 'parent_player_id' | InheritKey
-> & { id: number | null; timezone: string | null; password: string; ip_address: string };
+  'name' | 'description' | 'stream_url' | 'playout' | 'support_audio' | 'support_video' | 'support_images' | 'support_linein' | 'station_ids' | 'station_id_image_duration' | 'default_playlist_id' | 'parent_player_id' | InheritKey
+> & { id: number | null; timezone: string | null; password: string; ip_address: string; source_password: string; remove_source: boolean };
 
 export function draftOf(player: Player | null): PlayerDraft {
   if (!player)
     return {
-      id: null, name: '', description: '', timezone: browserZone(), stream_url: '', password: '', ip_address: '',
+      id: null, name: '', description: '', timezone: browserZone(), stream_url: '', playout: 'external', password: '', ip_address: '', source_password: '', remove_source: false,
       support_audio: true, support_video: false, support_images: false, support_linein: false,
       station_ids: [], station_id_image_duration: 15, default_playlist_id: null, parent_player_id: null,
       use_parent_schedule: false, use_parent_dynamic: false, use_parent_ids: false, use_parent_playlist: false, use_parent_alert: false,
     };
-  const { id, name, description, timezone, stream_url, support_audio, support_video, support_images, support_linein, station_ids, station_id_image_duration, default_playlist_id, parent_player_id } = player;
+  const { id, name, description, timezone, stream_url, playout, support_audio, support_video, support_images, support_linein, station_ids, station_id_image_duration, default_playlist_id, parent_player_id } = player;
   const { use_parent_schedule, use_parent_dynamic, use_parent_ids, use_parent_playlist, use_parent_alert } = player;
   return {
-    id, name, description, timezone, stream_url, password: '', ip_address: player.ip_address ?? '',
+    id, name, description, timezone, stream_url, playout, password: '', ip_address: player.ip_address ?? '', source_password: '', remove_source: false,
     support_audio, support_video, support_images, support_linein, station_ids, station_id_image_duration, default_playlist_id, parent_player_id,
     use_parent_schedule, use_parent_dynamic, use_parent_ids, use_parent_playlist, use_parent_alert,
   };
 }
 
-/** The body of a create or save: the password only when one was typed (empty keeps the old one). */
+/**
+ * The body of a create or save. A password only when one was typed (empty keeps the old one), and
+ * only the fields of the chosen playout: OB Player's sync password and address, or Airwave's
+ * Icecast source password (null removes it); a field left out keeps its value. The removal of
+ * the source password is sent in either mode (a player no longer aired by Airwave may drop it).
+ */
 export function inputOf(draft: PlayerDraft, zone: string) {
-  const { id: _id, password, ...rest } = draft;
-  return { ...rest, timezone: zone, ip_address: draft.ip_address || null, ...(password ? { password } : {}) };
+  const { id: _id, password, ip_address, source_password, remove_source, ...rest } = draft;
+  const synced = draft.playout === 'external' ? { ip_address: ip_address || null, ...(password ? { password } : {}) } : {};
+  const source = remove_source ? { source_password: null } : draft.playout === 'airwave' && source_password ? { source_password } : {};
+  return { ...rest, timezone: zone, ...synced, ...source };
 }
 
 /** "Schedule, Station IDs" inherited from the parent, or "". */

@@ -25,7 +25,8 @@ export interface PrivateIcecast {
   close(): Promise<void>;
 }
 
-export function icecastConfig(dir: string, port: number, sourcePassword: string, asRoot: boolean): string {
+/** `webroot`: where its pages are (Debian's `/usr/share/icecast2/web` answers `/status-json.xsl`); default the temporary directory, which has none. */
+export function icecastConfig(dir: string, port: number, sourcePassword: string, asRoot: boolean, webroot = dir): string {
   const owner = asRoot
     ? '<security><chroot>0</chroot><changeowner><user>nobody</user><group>nogroup</group></changeowner></security>'
     : '';
@@ -35,7 +36,7 @@ export function icecastConfig(dir: string, port: number, sourcePassword: string,
   <hostname>127.0.0.1</hostname>
   <listen-socket><port>${port}</port><bind-address>127.0.0.1</bind-address></listen-socket>
   <fileserve>0</fileserve>
-  <paths><basedir>${dir}</basedir><logdir>${dir}</logdir><webroot>${dir}</webroot><adminroot>${dir}</adminroot></paths>
+  <paths><basedir>${dir}</basedir><logdir>${dir}</logdir><webroot>${webroot}</webroot><adminroot>${dir}</adminroot></paths>
   <logging><accesslog>access.log</accesslog><errorlog>error.log</errorlog><loglevel>2</loglevel></logging>
   ${owner}
 </icecast>
@@ -57,14 +58,14 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
 }
 
 /** Starts icecast2 on a free port with a temporary config. */
-export async function startIcecast(options: { port?: number; timeoutMs?: number } = {}): Promise<PrivateIcecast> {
+export async function startIcecast(options: { port?: number; timeoutMs?: number; webroot?: string } = {}): Promise<PrivateIcecast> {
   const dir = await mkdtemp(join(tmpdir(), 'airwave-icecast-'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) await chmod(dir, 0o777);
   const port = options.port ?? (await freePort());
   const sourcePassword = `src-${Math.random().toString(36).slice(2, 10)}`;
   const configPath = join(dir, 'icecast.xml');
-  await writeFile(configPath, icecastConfig(dir, port, sourcePassword, asRoot));
+  await writeFile(configPath, icecastConfig(dir, port, sourcePassword, asRoot, options.webroot));
   let child: ChildProcess | undefined;
   const launch = async () => {
     const c = spawn('icecast2', ['-c', configPath], { stdio: 'ignore' });

@@ -23,7 +23,9 @@ export const consoleContentSecurityPolicy = [
   // Mantine sets style attributes and injects its CSS variables.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
+  // The on-air page listens to a player's stream, wherever its Icecast is (audio and video only:
+  // nothing a media element loads runs as script).
+  "media-src 'self' blob: http: https:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",

@@ -8,6 +8,7 @@ import type { Logger } from '@airwave/logging';
 import { callOperation, type SecretBox } from '@airwave/service-kit';
 import type { EngineOutput, Plan, PlayerEngine } from '../engine/plan';
 import type { FileCache } from '../files/cache';
+import { HARBOR_MOUNT } from '../harbor';
 import { alertPlays } from '../plan/alerts';
 import { buildPlan, onAirAt, replacing, resumeAt } from '../plan/build';
 import { AsRunRecorder } from './asrun';
@@ -32,7 +33,7 @@ export function outputOf(player: AiredPlayer, harborPortBase: number): EngineOut
   const url = new URL(player.stream_url);
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   const password = player.source_password ?? '';
-  return { host: url.hostname, port, mount: url.pathname, password, harbor: { port: harborPortBase + player.id, mount: '/live', password } };
+  return { host: url.hostname, port, mount: url.pathname, password, harbor: { port: harborPortBase + player.id, mount: HARBOR_MOUNT, password } };
 }
 
 /** What the plan depends on besides time: the rundown blocks and the alerts' items. */
