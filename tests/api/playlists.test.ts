@@ -106,7 +106,7 @@ describe.each(ruleModes)('playlists (%s)', (mode) => {
       const cases: [Record<string, unknown>, string][] = [
         [{ name: '' }, 'name'],
         [{ status: 'secret' }, 'status'],
-        [{ type: 'live_assist' }, 'live_assist playlists may come later'],
+        [{ type: 'live' }, 'must be standard, advanced or live_assist'],
         [{ items: [{ type: 'voicetrack' }] }, 'items.0'],
         [{ items: [{ type: 'media', media_id: 987_654 }] }, `items.0.media_id: media item 987654 does not exist`],
         [{ items: [{ type: 'media', media_id: media.song }, { type: 'media', media_id: media.unapproved }] }, 'items.1.media_id: media item'],

@@ -5,6 +5,8 @@
 // player's zone (as advanced-search filters) and a seed, so the same question gets the same answer.
 // The caller keeps the answer per (player, occurrence); nothing here is cached by the media service.
 import { z } from 'zod';
+import { PlaylistType } from './media-playlists';
+import { VoicetrackSettings } from './media-playlist-voicetracks';
 import { defineOperation } from './operation';
 
 export const ResolvedItemType = z.enum(['audio', 'video', 'image', 'breakpoint']);
@@ -12,8 +14,8 @@ export const ResolvedItemType = z.enum(['audio', 'video', 'image', 'breakpoint']
 export const ResolvedItem = z.object({
   /** 0, 1, 2, … in airing order. */
   order: z.number().int().min(0),
-  /** What the playlist item was: a media item, a pick of a dynamic item, a station ID, a breakpoint. */
-  source: z.enum(['media', 'dynamic', 'station_id', 'breakpoint']),
+  /** What the playlist item was: a media item, a voicetrack, a pick of a dynamic item, a station ID, a breakpoint (custom items resolve to nothing). */
+  source: z.enum(['media', 'voicetrack', 'dynamic', 'station_id', 'breakpoint']),
   media_id: z.number().int().positive().nullable(),
   type: ResolvedItemType,
   title: z.string(),
@@ -24,6 +26,8 @@ export const ResolvedItem = z.object({
   crossfade: z.number().min(0),
   /** Seconds from the start of the block (standard: cumulative duration − crossfade). */
   offset: z.number().min(0),
+  /** A voicetrack's settings (source `voicetrack`): meant to be aired over the start of the next item, ducking it; aired today as an item of its own before it. */
+  voicetrack: VoicetrackSettings.optional(),
 });
 export type ResolvedItem = z.infer<typeof ResolvedItem>;
 
@@ -49,7 +53,7 @@ export const PlaylistResolution = z.object({
       id: z.number().int(),
       name: z.string(),
       description: z.string(),
-      type: z.enum(['standard', 'advanced']),
+      type: PlaylistType,
       /** When the playlist was last changed (ISO 8601 UTC). */
       updated: z.string(),
     })

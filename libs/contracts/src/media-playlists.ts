@@ -6,18 +6,15 @@ import { Flag, Id, Nothing } from './common';
 import { documentedInput } from './input-forms';
 import { MediaType, Visibility } from './media-items';
 import { SearchQuery } from './media-search';
+import { CustomItemInput, fromObCustom, fromObVoicetrack, ObCustomItemInput, ObVoicetrackItemInput, PlaylistItemOrder, VoicetrackItemInput, VoicetrackSettings } from './media-playlist-voicetracks';
 import { defineOperation } from './operation';
 
 export const playlistsTag = 'Playlists';
 const tag = playlistsTag;
 
-export const PlaylistType = z.enum(['standard', 'advanced']);
-/** OB's `live_assist` is a type too; refused with a message until it is built. */
-const PlaylistTypeInput = z.string().pipe(
-  z.enum(['standard', 'advanced'], {
-    error: (issue) => (issue.input === 'live_assist' ? 'live_assist playlists may come later; use standard or advanced' : 'must be standard or advanced'),
-  }),
-);
+/** OB's three types; `live_assist` is stored and answered, and aired by Airwave's playout as a standard playlist. */
+export const PlaylistType = z.enum(['standard', 'advanced', 'live_assist']);
+const PlaylistTypeInput = z.enum(['standard', 'advanced', 'live_assist'], { error: 'must be standard, advanced or live_assist' });
 
 const Seconds = (max: number) => z.coerce.number({ error: 'must be a number of seconds' }).min(0, 'must not be negative').max(max);
 const ImageDuration = z.coerce.number({ error: 'must be a number of seconds' }).positive('must be more than 0 seconds').max(86_400);
@@ -47,6 +44,9 @@ function fromObShape(raw: unknown): unknown {
   return { ...rest, media_id: id, ...(crossfade !== undefined ? { crossfade } : {}), ...(imageDuration !== undefined ? { image_duration: imageDuration } : {}) };
 }
 
+/** Any item in OpenBroadcaster's shape, in ours (media: above; voicetrack and custom: media-playlist-voicetracks.ts). */
+const fromObShapes = (raw: unknown): unknown => fromObCustom(fromObVoicetrack(fromObShape(raw)));
+
 /** Up to `num_items` items (or all of them) found by a search of the library when it airs. */
 const DynamicItemInput = z
   .object({
@@ -61,20 +61,20 @@ const DynamicItemInput = z
   })
   .refine((item) => (item.query === undefined) !== (item.saved_search_id === undefined), { message: 'give either query or saved_search_id', path: ['query'] });
 
-const itemKinds = [DynamicItemInput, z.object({ type: z.literal('station_id') }), z.object({ type: z.literal('breakpoint') })] as const;
+const itemKinds = [DynamicItemInput, VoicetrackItemInput, CustomItemInput, z.object({ type: z.literal('station_id') }), z.object({ type: z.literal('breakpoint') })] as const;
 
 /** OpenBroadcaster's form of a media item, as the OpenAPI document shows it beside ours. */
 const ObMediaItemInput = z.object({
   type: z.literal('media'),
   id: Id.describe("The library item (OpenBroadcaster's name for media_id)"),
-  duration: z.number().optional().describe("An image's seconds (ignored for audio and video)"),
-  crossfade: z.number().optional(),
+  duration: z.union([z.number(), z.string()]).optional().describe("An image's seconds (ignored for audio and video); OB's console sends it as text"),
+  crossfade: z.union([z.number(), z.string()]).optional(),
   properties: z.object({ crossfade: z.number().optional(), duration: z.number().optional() }).optional(),
 });
 
 export const PlaylistItemInput = documentedInput(
-  z.preprocess(fromObShape, z.discriminatedUnion('type', [MediaItemInput, ...itemKinds], { error: 'type must be media, dynamic, station_id or breakpoint' })),
-  z.union([MediaItemInput, ObMediaItemInput, ...itemKinds]),
+  z.preprocess(fromObShapes, z.discriminatedUnion('type', [MediaItemInput, ...itemKinds], { error: 'type must be media, voicetrack, dynamic, station_id, breakpoint or custom' })),
+  z.union([MediaItemInput, ObMediaItemInput, ...itemKinds, ObVoicetrackItemInput, ObCustomItemInput]),
 );
 export type PlaylistItemInput = z.output<typeof PlaylistItemInput>;
 
@@ -107,6 +107,27 @@ export const PlaylistItem = z.discriminatedUnion('type', [
     /** The estimate, as GET /playlists/validate answers it. */
     matches: z.number().int(),
     duration: z.number(),
+  }),
+  z.object({
+    type: z.literal('voicetrack'),
+    media_id: z.number().int(),
+    /** `media_id` under OpenBroadcaster's name, for its clients. */
+    id: z.number().int(),
+    /** The voicetrack settings as OpenBroadcaster answers them. */
+    properties: VoicetrackSettings,
+    media_type: MediaType.nullable(),
+    title: z.string(),
+    artist: z.string(),
+    /** Seconds: the voice's own length. */
+    duration: z.number(),
+    ...VoicetrackSettings.shape,
+  }),
+  z.object({
+    type: z.literal('custom'),
+    /** The custom item type it names (a module's; none is registered in Airwave, so it airs nothing). */
+    name: z.string(),
+    /** As OpenBroadcaster answers it. */
+    properties: z.object({ name: z.string() }),
   }),
   z.object({ type: z.literal('station_id') }),
   z.object({ type: z.literal('breakpoint') }),
@@ -159,7 +180,7 @@ const PlaylistFields = {
   description: z.string().trim().max(5000).default(''),
   status: Visibility.default('private'),
   type: PlaylistTypeInput.default('standard'),
-  items: z.array(PlaylistItemInput).max(2000).default([]),
+  items: z.array(PlaylistItemInput).max(2000).superRefine(PlaylistItemOrder).default([]),
   permitted_users: z.array(Id).max(500).optional().describe('Needs playlists_advanced_permissions'),
   permitted_groups: z.array(Id).max(500).optional().describe('Needs playlists_advanced_permissions'),
 };
@@ -173,7 +194,7 @@ export const PlaylistEdit = z.object({
   description: z.string().trim().max(5000).optional(),
   status: Visibility.optional(),
   type: PlaylistTypeInput.optional(),
-  items: z.array(PlaylistItemInput).max(2000).optional(),
+  items: z.array(PlaylistItemInput).max(2000).superRefine(PlaylistItemOrder).optional(),
   permitted_users: PlaylistFields.permitted_users,
   permitted_groups: PlaylistFields.permitted_groups,
 });

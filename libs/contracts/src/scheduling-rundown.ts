@@ -3,6 +3,7 @@
 // (docs/decisions/rundown.md). Times are instants, answered ISO 8601 in the player's zone.
 import { z } from 'zod';
 import { Id } from './common';
+import { VoicetrackSettings } from './media-playlist-voicetracks';
 import { defineOperation } from './operation';
 import { schedulingTag as tag } from './scheduling-entries';
 import { Instant, isLocalTime, type TimeValue } from './times';
@@ -24,6 +25,7 @@ export const RundownItem = z.object({
   offset: z.number().min(0).describe('Seconds from the start of the block'),
   duration: z.number().min(0).describe('Seconds'),
   crossfade: z.number().min(0).describe('Seconds this item overlaps the next one'),
+  voicetrack: VoicetrackSettings.optional().describe("A playlist's voicetrack (a presenter's voice): its settings for ducking the item after it; aired today as an item of its own before that item"),
 });
 export type RundownItem = z.infer<typeof RundownItem>;
 

@@ -16,6 +16,8 @@ export type DraftItem = { key: string } & (
   | { type: 'dynamic'; name: string; query: Query; saved_search_id: number | null; num_items: number | null; image_duration: number; crossfade: number; estimate: Estimate | null }
   | { type: 'station_id' }
   | { type: 'breakpoint' }
+  // Kept as read and saved back unchanged: the editor has no fields for them yet (issue 43).
+  | Extract<ApiItem, { type: 'voicetrack' | 'custom' }>
 );
 
 export interface PlaylistDraft {
@@ -23,7 +25,7 @@ export interface PlaylistDraft {
   name: string;
   description: string;
   status: 'private' | 'visible' | 'public';
-  type: 'standard' | 'advanced';
+  type: Playlist['type'];
   items: DraftItem[];
 }
 
@@ -50,13 +52,19 @@ export function itemsInput(items: DraftItem[]) {
       const source = item.saved_search_id ? { saved_search_id: item.saved_search_id } : { query: item.query ?? { mode: 'simple' as const, string: '' } };
       return { type: 'dynamic' as const, name: item.name, ...source, num_items: item.num_items, image_duration: item.image_duration, crossfade: item.crossfade };
     }
+    if (item.type === 'voicetrack') {
+      const { media_id, voicetrack_volume, voicetrack_offset, voicetrack_fadeout_before, voicetrack_fadein_after } = item;
+      return { type: 'voicetrack' as const, media_id, voicetrack_volume, voicetrack_offset, voicetrack_fadeout_before, voicetrack_fadein_after };
+    }
+    if (item.type === 'custom') return { type: 'custom' as const, name: item.name };
     return { type: item.type };
   });
 }
 
 /** What a row says the item is. */
 export function itemLabel(item: DraftItem): string {
-  if (item.type === 'media') return item.artist ? `${item.artist} - ${item.title}` : item.title;
+  if (item.type === 'media' || item.type === 'voicetrack') return item.artist ? `${item.artist} - ${item.title}` : item.title;
+  if (item.type === 'custom') return item.name;
   if (item.type === 'dynamic') return i18n.t('Dynamic: {{name}}', { name: item.name || searchText(item.query) || i18n.t('a selection') });
   return item.type === 'station_id' ? i18n.t('Station ID') : i18n.t('Breakpoint');
 }
@@ -68,7 +76,7 @@ export function searchText(query: Query): string {
 
 /** Seconds the item airs, as far as it is known now (a dynamic item: its estimate). */
 export function itemSeconds(item: DraftItem): number | null {
-  if (item.type === 'media') return item.duration;
+  if (item.type === 'media' || item.type === 'voicetrack') return item.duration;
   if (item.type === 'dynamic') return item.estimate?.duration ?? null;
   return null;
 }

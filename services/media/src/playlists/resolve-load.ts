@@ -34,8 +34,8 @@ async function itemsOf(db: MediaDB, ids: number[]): Promise<Map<number, StoredRo
 /** The dayparting filter sets: an empty set excludes nothing (it would otherwise exclude everything). */
 const exclusionsOf = (sets: unknown[][]): Condition[] => sets.filter((set) => set.length > 0).map((set) => filtersCondition(parseFilters(set)));
 
-/** A named media item's id. */
-const namedIds = (rows: StoredRow[]) => rows.flatMap(({ item }) => (item.kind === 'media' ? [item.media_id] : []));
+/** The ids of the media items and voicetracks a playlist names. */
+const namedIds = (rows: StoredRow[]) => rows.flatMap(({ item }) => (item.kind === 'media' || item.kind === 'voicetrack' ? [item.media_id] : []));
 
 /**
  * A resolution's dynamic items' pick requests: each never an item the playlist names (excluded in
@@ -71,7 +71,7 @@ function takePicks(requests: { index: number; wanted: number }[], found: Airable
   );
 }
 
-const playlistOut = (p: PlaylistRow) => ({ id: p.id, name: p.name, description: p.description, type: p.type as 'standard' | 'advanced', updated: p.updated.toISOString() });
+const playlistOut = (p: PlaylistRow) => ({ id: p.id, name: p.name, description: p.description, type: p.type as NonNullable<PlaylistResolution['playlist']>['type'], updated: p.updated.toISOString() });
 
 /** Several resolutions at once (a rundown's blocks): the same answers as one by one. */
 export async function resolvePlaylists(db: MediaDB, inputs: PlaylistResolutionInput[]): Promise<PlaylistResolution[]> {

@@ -10,6 +10,12 @@ const library = fc.array(
 const stored: fc.Arbitrary<StoredItem> = fc.oneof(
   fc.record({ kind: fc.constant('media' as const), media_id: fc.integer({ min: 1, max: 60 }), crossfade: fc.double({ min: 0, max: 20, noNaN: true }), image_duration: fc.integer({ min: 1, max: 30 }) }),
   fc.record({ kind: fc.constant('dynamic' as const), num_items: fc.option(fc.integer({ min: 1, max: 8 })), crossfade: fc.double({ min: 0, max: 20, noNaN: true }), image_duration: fc.integer({ min: 1, max: 30 }) }),
+  fc.record({
+    kind: fc.constant('voicetrack' as const),
+    media_id: fc.integer({ min: 1, max: 60 }),
+    settings: fc.record({ voicetrack_volume: fc.double({ min: 0, max: 1, noNaN: true }), voicetrack_offset: fc.constant(0), voicetrack_fadeout_before: fc.constant(1), voicetrack_fadein_after: fc.constant(2) }),
+  }),
+  fc.constant({ kind: 'custom' as const, name: 'Weather' }),
   fc.constant({ kind: 'station_id' as const }),
   fc.constant({ kind: 'breakpoint' as const }),
 );
@@ -46,8 +52,12 @@ describe('resolving a playlist', () => {
         });
         const picks = placed.filter((item) => item.source === 'dynamic').map((item) => item.media_id);
         expect(new Set(picks).size).toBe(picks.length);
-        const named = new Set(items.flatMap((item) => (item.kind === 'media' ? [item.media_id] : [])));
+        const named = new Set(items.flatMap((item) => (item.kind === 'media' || item.kind === 'voicetrack' ? [item.media_id] : [])));
         expect(picks.some((id) => named.has(id!))).toBe(false);
+        // A voicetrack is marked with its settings, never crossfaded; nothing else is marked; custom items air nothing.
+        for (const item of placed) expect(item.voicetrack !== undefined).toBe(item.source === 'voicetrack');
+        for (const item of placed.filter((i) => i.source === 'voicetrack')) expect(item.crossfade).toBe(0);
+        expect(placed.filter((i) => i.source === 'voicetrack').length).toBeLessThanOrEqual(items.filter((i) => i.kind === 'voicetrack').length);
         if (req.max_duration !== undefined && placed.length > 1) expect(placed[placed.length - 2]!.offset + placed[placed.length - 2]!.duration).toBeLessThan(req.max_duration);
         const last = placed[placed.length - 1];
         expect(first.duration).toBe(last ? last.offset + last.duration : 0);

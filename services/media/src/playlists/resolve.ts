@@ -3,7 +3,7 @@
 // matched, stripped of what dayparting excludes and in the seed's shuffled order) and the player's
 // station IDs, it answers the items in airing order with their offsets. resolve-load.ts reads the
 // data. Rules: docs/decisions/playlists.md, "Resolution".
-import type { PlaylistResolutionInput, ResolvedItem } from '@airwave/contracts';
+import type { PlaylistResolutionInput, ResolvedItem, VoicetrackSettings } from '@airwave/contracts';
 
 /** An item of the library that may air (approved, not archived). */
 export interface AirableItem {
@@ -17,13 +17,15 @@ export interface AirableItem {
 /** A playlist item as stored, read for airing. */
 export type StoredItem =
   | { kind: 'media'; media_id: number; crossfade: number; image_duration: number }
+  | { kind: 'voicetrack'; media_id: number; settings: VoicetrackSettings }
+  | { kind: 'custom'; name: string }
   | { kind: 'dynamic'; num_items: number | null; crossfade: number; image_duration: number }
   | { kind: 'station_id' }
   | { kind: 'breakpoint' };
 
 export interface ResolutionData {
   items: StoredItem[];
-  /** The airable items the playlist's media items name (a missing one is skipped). */
+  /** The airable items the playlist's media items and voicetracks name (a missing one is skipped). */
   media: ReadonlyMap<number, AirableItem>;
   /** Each dynamic item's candidates (by its index in `items`), in the order to pick them. */
   candidates: ReadonlyMap<number, readonly AirableItem[]>;
@@ -58,13 +60,19 @@ function entryOf(source: Entry['source'], item: AirableItem, crossfade: number, 
 function entriesOf(data: ResolutionData, request: Request): Entry[] {
   const may = (item: AirableItem | undefined): item is AirableItem => item !== undefined && supported(request.support, item.type);
   // No dynamic pick repeats an item the playlist names or an earlier pick took.
-  const used = new Set(data.items.flatMap((item) => (item.kind === 'media' ? [item.media_id] : [])));
+  const used = new Set(data.items.flatMap((item) => (item.kind === 'media' || item.kind === 'voicetrack' ? [item.media_id] : [])));
   const stationIds = data.stationIds.filter(may);
   const entries: Entry[] = [];
   data.items.forEach((item, index) => {
     if (item.kind === 'media') {
       const media = data.media.get(item.media_id);
       if (may(media)) entries.push(entryOf('media', media, item.crossfade, item.image_duration));
+    } else if (item.kind === 'voicetrack') {
+      // Aired as an item of its own before the music it belongs over (ducking: issue 44).
+      const voice = data.media.get(item.media_id);
+      if (may(voice)) entries.push({ ...entryOf('voicetrack', voice, 0, 0), voicetrack: item.settings });
+    } else if (item.kind === 'custom') {
+      // No custom item type is registered in Airwave (modules cannot yet): it airs nothing.
     } else if (item.kind === 'dynamic') {
       const picks = (data.candidates.get(index) ?? []).filter((candidate) => may(candidate) && !used.has(candidate.id)).slice(0, item.num_items ?? undefined);
       for (const pick of picks) {

@@ -1,5 +1,6 @@
 // Saving a playlist (create or edit): every item checked first (media items that may air and that
-// the saver may use, dynamic searches that are valid, saved searches of the saver's own), then the
+// the saver may use, voicetracks of audio that fit over the item after them, dynamic searches that
+// are valid, saved searches of the saver's own), then the
 // playlist and its items written in one transaction with the event; nothing is half saved.
 import { badRequest, type Playlist, type PlaylistEdit, type PlaylistInput, type PlaylistItemInput, type Principal } from '@airwave/contracts';
 import { expressionBuilder } from 'kysely';
@@ -30,13 +31,38 @@ export function mediaItemProblem(media: MediaFacts | undefined, id: number, read
   return null;
 }
 
+/**
+ * Why a voicetrack may not be where it is: its voice must be audio, and (as OB's console checks)
+ * the voice with its offset and fades must fit in the media item after it, which it airs over.
+ */
+function voicetrackProblem(items: PlaylistItemInput[], index: number, media: ReadonlyMap<number, SavedFacts>): string | null {
+  const item = items[index] as Extract<PlaylistItemInput, { type: 'voicetrack' }>;
+  const voice = media.get(item.media_id)!;
+  if (voice.type !== 'audio') return `media item ${item.media_id} is ${voice.type === 'image' ? 'an' : 'a'} ${voice.type}: a voicetrack is audio`;
+  const next = items[index + 1];
+  if (next?.type !== 'media' || voice.duration === null) return null;
+  const music = media.get(next.media_id);
+  if (!music) return null; // that item's own check refuses it
+  const room = music.type === 'image' ? next.image_duration : music.duration;
+  const needs = voice.duration + item.voicetrack_offset + item.voicetrack_fadeout_before + item.voicetrack_fadein_after;
+  if (room === null || needs <= room + 0.001) return null;
+  const s = (n: number) => `${Math.round(n * 10) / 10} s`;
+  return `the voicetrack (${s(voice.duration)}) with its offset and fades (${s(needs)}) is longer than media item ${next.media_id} after it (${s(room)})`;
+}
+
+type SavedFacts = MediaFacts & { duration: number | null };
+
 async function checkItems(db: MediaDB, items: PlaylistItemInput[], reader: Reader, ownerId: number): Promise<void> {
-  const ids = [...new Set(items.flatMap((item) => (item.type === 'media' ? [item.media_id] : [])))];
-  const rows = ids.length ? await db.selectFrom('items').select(['id', 'type', 'status', 'owner_id', 'is_approved', 'is_archived', 'permitted_users', 'permitted_groups']).where('id', 'in', ids).execute() : [];
-  const media = new Map(rows.map((r) => [r.id, r]));
+  const ids = [...new Set(items.flatMap((item) => (item.type === 'media' || item.type === 'voicetrack' ? [item.media_id] : [])))];
+  const rows = ids.length ? await db.selectFrom('items').select(['id', 'type', 'status', 'owner_id', 'is_approved', 'is_archived', 'permitted_users', 'permitted_groups', 'duration']).where('id', 'in', ids).execute() : [];
+  const media = new Map<number, SavedFacts>(rows.map((r) => [r.id, { ...r, duration: r.duration === null ? null : Number(r.duration) }]));
   for (const [index, item] of items.entries()) {
-    if (item.type === 'media') {
+    if (item.type === 'media' || item.type === 'voicetrack') {
       const problem = mediaItemProblem(media.get(item.media_id), item.media_id, reader, ownerId);
+      if (problem) throw itemError(index, 'media_id', problem);
+    }
+    if (item.type === 'voicetrack') {
+      const problem = voicetrackProblem(items, index, media);
       if (problem) throw itemError(index, 'media_id', problem);
     } else if (item.type === 'dynamic') {
       if (item.saved_search_id !== undefined) await assertOwnSavedSearch(db, item.saved_search_id, reader.userId, `items.${index}.saved_search_id`);

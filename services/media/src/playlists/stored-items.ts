@@ -1,6 +1,6 @@
 // A playlist item between the API and its row: what a save writes (kind, media id, properties) and
 // what a row means for airing (StoredItem) and for a dynamic item's search.
-import type { PlaylistItemInput, SearchQuery } from '@airwave/contracts';
+import type { PlaylistItemInput, SearchQuery, VoicetrackSettings } from '@airwave/contracts';
 import type { PlaylistItemRow } from '../schema';
 import type { DynamicSearch } from './dynamic';
 import type { StoredItem } from './resolve';
@@ -30,6 +30,12 @@ export function rowValues(item: PlaylistItemInput): { kind: string; media_id: nu
           image_duration: item.image_duration,
         },
       };
+    case 'voicetrack': {
+      const { type: _type, media_id, ...settings } = item;
+      return { kind: 'voicetrack', media_id, properties: settings };
+    }
+    case 'custom':
+      return { kind: 'custom', media_id: null, properties: { name: item.name } };
     default:
       return { kind: item.type, media_id: null, properties: {} };
   }
@@ -37,12 +43,22 @@ export function rowValues(item: PlaylistItemInput): { kind: string; media_id: nu
 
 const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 
+/** A voicetrack's settings as stored (OB's defaults for any missing). */
+const settingsOf = (p: Record<string, unknown>): VoicetrackSettings => ({
+  voicetrack_volume: numberOr(p.voicetrack_volume, 0.1),
+  voicetrack_offset: numberOr(p.voicetrack_offset, 0),
+  voicetrack_fadeout_before: numberOr(p.voicetrack_fadeout_before, 0),
+  voicetrack_fadein_after: numberOr(p.voicetrack_fadein_after, 0),
+});
+
 /** What a stored row means. */
 export function storedItemOf(row: Pick<PlaylistItemRow, 'kind' | 'media_id' | 'properties'>): StoredRow {
   const p = row.properties;
   const crossfade = numberOr(p.crossfade, 0);
   const image_duration = numberOr(p.image_duration, 15);
   if (row.kind === 'media') return { item: { kind: 'media', media_id: row.media_id!, crossfade, image_duration } };
+  if (row.kind === 'voicetrack') return { item: { kind: 'voicetrack', media_id: row.media_id!, settings: settingsOf(p) } };
+  if (row.kind === 'custom') return { item: { kind: 'custom', name: String(p.name ?? '') } };
   if (row.kind === 'dynamic') {
     const num_items = typeof p.num_items === 'number' ? p.num_items : null;
     const search = { query: (p.query ?? null) as SearchQuery | null, saved_search_id: typeof p.saved_search_id === 'number' ? p.saved_search_id : null };

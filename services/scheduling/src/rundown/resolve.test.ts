@@ -72,6 +72,14 @@ describe('resolvePlaylistBlock', () => {
     expect(fill.items[0]).toEqual({ order: 0, media_id: 100, type: 'audio', title: 'Item 0', artist: 'Artist', offset: 0, duration: 180, crossfade: 2 });
   });
 
+  it("keeps a voicetrack's settings on its item", async () => {
+    const voicetrack = { voicetrack_volume: 0.2, voicetrack_offset: 1, voicetrack_fadeout_before: 0.5, voicetrack_fadein_after: 2 };
+    const { sources } = fakeSources({ ...answer, items: [item(0, 'audio', 0, 12, { source: 'voicetrack', voicetrack }), item(1, 'audio', 12, 180)] });
+    const block = await resolvePlaylistBlock(sources, airing, { playlistId: 5, seed: 's', maxS: 3600, excludedBy: [], dropBreakpoints: false });
+    expect(block.items[0]).toEqual({ order: 0, media_id: 100, type: 'audio', title: 'Item 0', artist: 'Artist', offset: 0, duration: 12, crossfade: 0, voicetrack });
+    expect(block.items[1]!.voicetrack).toBeUndefined();
+  });
+
   it('answers no items for a playlist that is gone', async () => {
     const { sources } = fakeSources({ found: false, playlist: null, items: [], duration: 0 });
     expect(await resolvePlaylistBlock(sources, airing, { playlistId: 9, seed: 's', maxS: 60, excludedBy: [], dropBreakpoints: false })).toEqual({ name: '', description: '', playlistId: 9, items: [], duration: 0 });
