@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, choose, screenshot, startConsole, type ConsoleRun } from './support';
+import { adminApi, axeViolations, browserAvailable, choose, screenshot, seedMedia, startConsole, type ConsoleRun } from './support';
 
 describe.skipIf(!browserAvailable)('console: schedule', () => {
   let run: ConsoleRun;
@@ -56,5 +56,69 @@ describe.skipIf(!browserAvailable)('console: schedule', () => {
     await expect(dialog().getByRole('textbox', { name: /^Time \(/ }).inputValue()).resolves.toBe('08:30');
     await screenshot(page, 'schedule-collision');
     await dialog().getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('makes a playlist show with its own name and colour; the calendar draws it so, with how much its playlist fills', async () => {
+    const { client } = await adminApi(run);
+    const songs = [await seedMedia(run, 'Drive Song One', 20), await seedMedia(run, 'Drive Song Two', 40)];
+    await client.playlists.playlistCreate({ name: 'Evening Mix', status: 'public', items: songs.map((media_id) => ({ type: 'media', media_id })) } as never);
+
+    // A week with a show in it (axe asks an empty calendar's scroller to take the focus).
+    await goToWeek('2026-04-08');
+    await page.getByRole('button', { name: 'New show or timeslot' }).click();
+    await dialog().getByLabel('Date').fill('2026-04-08');
+    await dialog().getByRole('textbox', { name: /^Time \(/ }).fill('18:00');
+    await dialog().getByRole('textbox', { name: 'Length (minutes)' }).fill('30');
+    await choose(page, 'What airs', 'A playlist');
+    const playlistField = () => dialog().getByRole('combobox', { name: 'Playlist' }).or(dialog().getByRole('textbox', { name: 'Playlist' }));
+    const colourField = () => dialog().getByRole('textbox', { name: 'Colour (optional)' }).or(dialog().getByRole('combobox', { name: 'Colour (optional)' }));
+    await playlistField().fill('Evening');
+    await page.getByRole('option', { name: 'Evening Mix', exact: true }).click();
+    await dialog().getByLabel('Show name (optional)').fill('Drive Time');
+    await colourField().fill('#c92a2a');
+    await dialog().getByLabel('Description (optional)').fill('Home by six');
+    await dialog().getByRole('heading').click(); // the colour's list of swatches closes
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await dialog().getByRole('button', { name: 'Save show' }).click();
+    await page.getByText('The show was saved.').waitFor();
+
+    const entry = page.getByLabel('Drive Time, 18:00 - 18:30');
+    await entry.waitFor();
+    // A half-hour entry's title is whole (N7): inside its box, not pushed out by its times.
+    await expect(entry.getAttribute('class')).resolves.toContain('fc-timegrid-event-short');
+    const outside = await entry.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const title = el.querySelector('.fc-event-title')!.getBoundingClientRect();
+      return Math.max(title.bottom - box.bottom, title.right - box.right, box.left - title.left, 0);
+    });
+    expect(outside).toBeLessThanOrEqual(1);
+    // A minute of songs in half an hour; the tooltip (its accessible description) says so.
+    await expect(entry.getAttribute('title')).resolves.toBe('fills 1:00 of 30:00');
+    const look = await entry.evaluate((el) => ({
+      background: getComputedStyle(el).backgroundColor,
+      text: getComputedStyle(el.querySelector('.fc-event-main')!).color,
+      fill: Number(el.style.getPropertyValue('--entry-fill')),
+    }));
+    expect(look).toEqual({ background: 'rgb(201, 42, 42)', text: 'rgb(255, 255, 255)', fill: 60 / 1800 });
+
+    // Opened again, the dialog has the show as saved: its playlist by name, its name and colour.
+    await entry.click();
+    await expect.poll(() => playlistField().inputValue()).toBe('Evening Mix');
+    await expect(dialog().getByLabel('Show name (optional)').inputValue()).resolves.toBe('Drive Time');
+    await expect(colourField().inputValue()).resolves.toBe('#c92a2a');
+    await expect(dialog().getByLabel('Description (optional)').inputValue()).resolves.toBe('Home by six');
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+
+    // One occurrence of the weekly live show airs the playlist instead, and is named and filled by it.
+    await goToWeek('2026-04-05');
+    await page.getByLabel('Line-In, 08:00 - 09:00').click();
+    await page.getByRole('dialog').getByText('This occurrence only', { exact: true }).click();
+    await choose(page, 'What airs this time', 'A playlist');
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Playlist' }).or(page.getByRole('dialog').getByRole('textbox', { name: 'Playlist' })).fill('Evening');
+    await page.getByRole('option', { name: 'Evening Mix', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save this occurrence' }).click();
+    await page.getByText('This occurrence was changed.').last().waitFor();
+    const changed = page.getByLabel('Evening Mix, 08:00 - 09:00 (changed in this occurrence only)');
+    await expect(changed.getAttribute('title')).resolves.toBe('fills 0:01:00 of 1:00:00; changed in this occurrence only');
   });
 });

@@ -25,6 +25,8 @@ export const PlaylistCheck = z.object({
   owner_id: z.number().int(),
   /** Whether that user may schedule it: not private, or theirs, or naming them or a group of theirs, or they hold manage_playlists. */
   usable: z.boolean(),
+  /** Seconds: its items' durations added up (dynamic items by their estimate), when asked for (`with_duration`). */
+  duration: z.number().optional(),
 });
 export type PlaylistCheck = z.infer<typeof PlaylistCheck>;
 
@@ -37,10 +39,10 @@ export const PlaylistUsage = z.object({
 export type PlaylistUsage = z.infer<typeof PlaylistUsage>;
 
 export const playlistChecks = {
-  /** The existing playlists among `ids` (missing ids are simply absent), each with whether `user` may use it. */
+  /** The existing playlists among `ids` (missing ids are simply absent), each with whether `user` may use it (and its length, with `with_duration`: the calendar's fill). */
   summaries: defineOperation({
     subject: 'media.internal.playlist-summaries',
-    input: z.object({ ids: z.array(z.number().int().positive()).max(1000), user: PlaylistUser }),
+    input: z.object({ ids: z.array(z.number().int().positive()).max(1000), user: PlaylistUser, with_duration: z.boolean().optional() }),
     output: z.array(PlaylistCheck),
     auth: 'none',
     callers: ['scheduling'],

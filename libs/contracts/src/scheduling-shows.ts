@@ -7,11 +7,24 @@ import { entryFields, entryOut, occurrenceRow, schedulingTag as tag, Window } fr
 import { itemNamed, ShowException, ShowExceptionFields, ShowExceptionInput, ShowItemId, ShowItemType, showItemFields, splitFields } from './scheduling-exceptions';
 import { checkWindow } from './times';
 
+/** A show's own identity: its name, description and colour in the calendar (absent keeps them on an edit; null or empty clears them). */
+export const showIdentityFields = {
+  name: z.string().trim().max(200).nullable().optional().describe("The show's own name (absent keeps it, null or empty clears it)"),
+  description: z.string().trim().max(2000).nullable().optional().describe('What the show is about (absent keeps it, null or empty clears it)'),
+  colour: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb')
+    .nullable()
+    .optional()
+    .describe('Its colour in the calendar, #rrggbb (absent keeps it, null clears it)'),
+};
+
 export const ShowInput = z
   .object({
     id: Id.optional(),
     item_type: ShowItemType,
     item_id: ShowItemId.optional(),
+    ...showIdentityFields,
     source_password: SourcePassword.optional().describe(
       "Write only: a live show's own source password, which a source client gives the harbor of an aired player during the show (the player's own when the show has none); kept encrypted; empty or absent keeps it, null clears it",
     ),
@@ -26,6 +39,9 @@ export const Show = z.object({
   user_id: z.number().int(),
   item_type: z.enum(['media', 'playlist', 'live']),
   item_id: z.number().int(),
+  name: z.string().nullable().describe("The show's own name, or null"),
+  description: z.string().nullable().describe('What the show is about, or null'),
+  colour: z.string().nullable().describe('Its colour in the calendar (#rrggbb, lower case), or null'),
   /** Why the show needs attention (its media was archived or deleted), or null. */
   flagged: z.string().nullable(),
   has_source_password: z.boolean().describe('Read only: whether the live show has its own source password'),
@@ -35,7 +51,15 @@ export const ShowOccurrence = z.object({
   ...occurrenceRow,
   item_type: Show.shape.item_type,
   item_id: z.number().int(),
-  name: z.string().nullable().describe('What the show airs: the media title, "Line-In" for a live show, null if gone (OpenBroadcaster\'s `name`)'),
+  name: z.string().nullable().describe('What the occurrence airs: the media title, the playlist\'s name, "Line-In" for a live show, null if gone (OpenBroadcaster\'s `name`)'),
+  show_name: z.string().nullable().describe("The show's own name, or null"),
+  title: z.string().nullable().describe("What to call the occurrence: the show's own name when it has one, else `name`"),
+  description: z.string().nullable().describe("The show's description, or null"),
+  colour: z.string().nullable().describe("The show's colour (#rrggbb), or null"),
+  content_seconds: z
+    .number()
+    .nullable()
+    .describe("How long what it airs lasts, in seconds: the media item's duration, the playlist's length (dynamic items by their estimate); null for a live show or when unknown"),
   flagged: z.string().nullable(),
 });
 
@@ -118,7 +142,7 @@ function showExceptionOperations() {
     }),
     showSplit: defineOperation({
       subject: 'scheduling.shows.split',
-      input: z.object({ ...splitFields, ...showItemFields }).superRefine(itemNamed),
+      input: z.object({ ...splitFields, ...showItemFields, ...showIdentityFields }).superRefine(itemNamed),
       output: z.object({ before: Show, after: Show }),
       auth: 'user',
       http: { method: 'POST', path: '/shows/:id/split', summary: 'This and following: the series stops before `at`; a new series with the changes carries on from there', tag },

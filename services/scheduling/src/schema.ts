@@ -40,7 +40,16 @@ export interface SchedulingSchema {
   alerts: AlertColumns;
   asrun: AsRunColumns;
   timeslots: EntryColumns & { description: string };
-  shows: EntryColumns & { item_type: string; item_id: number; flagged: string | null; source_password_sealed: ColumnType<string | null, string | null | undefined, string | null> };
+  shows: EntryColumns & {
+    item_type: string;
+    item_id: number;
+    flagged: string | null;
+    source_password_sealed: ColumnType<string | null, string | null | undefined, string | null>;
+    /** The show's own name, description and colour (#rrggbb), each null when not set. */
+    name: ColumnType<string | null, string | null | undefined, string | null>;
+    description: ColumnType<string | null, string | null | undefined, string | null>;
+    colour: ColumnType<string | null, string | null | undefined, string | null>;
+  };
   last_player: { user_id: number; page: string; player_id: number };
   rundown_blocks: RundownBlockColumns;
   dayparting: {
@@ -152,4 +161,10 @@ export const schedulingMigrations: Record<string, SchemaMigration> = {
   '0006_player_playout': { up: playerPlayout },
   '0007_asrun_end': { up: asRunEnd },
   '0008_show_source_password': { up: showSourcePassword },
+  // Issue 43: a show's own name, description and colour in the calendar.
+  '0009_show_identity': {
+    async up(db) {
+      for (const column of ['name', 'description', 'colour']) await db.schema.alterTable('shows').addColumn(column, 'text').execute();
+    },
+  },
 };

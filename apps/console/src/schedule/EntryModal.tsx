@@ -1,7 +1,8 @@
 // Create or edit a show or a timeslot: one time or recurring, in the player's zone, with a
 // plain-language summary of what will be scheduled. The server's refusals (a collision names the
 // entry and time it overlaps) are shown in the dialog, which keeps what was typed. A live show
-// (not a split) has its own source password, write only (SourcePasswordField).
+// (not a split) has its own source password, write only (SourcePasswordField). A show airs a media
+// item, a playlist or the live input, and has its own name, description and colour (issue 43, N2).
 import { displayLocale } from '../lib/locale';
 import { msg } from '../i18n';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,8 @@ import { useState } from 'react';
 import { useSession } from '../session/session-context';
 import { deleteEntry, saveEntry } from './entry-io';
 import { ExceptionList } from './ExceptionList';
-import { MediaPicker } from './MediaPicker';
+import { ShowIdentityFields } from './ShowIdentityFields';
+import { asItemType, itemTypeChoices, ShowItemPicker } from './ShowItemPicker';
 import { SourcePasswordField } from './SourcePasswordField';
 import { localLabel, restoreOccurrence, splitEntry } from './occurrence-io';
 import { summary, zoneName } from './recurrence';
@@ -50,6 +52,8 @@ export function EntryModal({ initial, player, splitAt, onClose, onSaved, onChang
   const { errors, error, act } = useActions(onCollision, onSaved);
   const set = <K extends keyof EntryDraft>(name: K, value: EntryDraft[K]) => setDraft((d) => ({ ...d, [name]: value }));
   const show = draft.kind === 'show';
+  // Another kind of item: the one chosen before was of the old kind.
+  const chooseItemType = (itemType: EntryDraft['itemType']) => setDraft((d) => (d.itemType === itemType ? d : { ...d, itemType, itemId: null, itemTitle: '' }));
   const names = { player: player.name, from: splitAt ? localLabel(splitAt, player.timezone) : '' };
   const title = splitAt
     ? show ? t('Change from {{from}} on: show on {{player}}', names) : t('Change from {{from}} on: timeslot on {{player}}', names)
@@ -91,8 +95,8 @@ export function EntryModal({ initial, player, splitAt, onClose, onSaved, onChang
         </SimpleGrid>
         {draft.kind === 'show' ? (
           <SimpleGrid cols={2}>
-            <Select label={t('What airs')} data={[{ value: 'media', label: t('A media item') }, { value: 'live', label: t('Live (line-in)') }]} value={draft.itemType} onChange={(v) => set('itemType', v === 'live' ? 'live' : 'media')} allowDeselect={false} />
-            {draft.itemType === 'media' && <MediaPicker value={draft.itemId} title={draft.itemTitle} onChange={(id, title) => setDraft((d) => ({ ...d, itemId: id, itemTitle: title }))} error={errors.item_id} showSeconds={draft.durationMinutes * 60} />}
+            <Select label={t('What airs')} data={itemTypeChoices.map((c) => ({ value: c.value, label: t(c.label) }))} value={draft.itemType} onChange={(v) => chooseItemType(asItemType(v))} allowDeselect={false} />
+            <ShowItemPicker itemType={draft.itemType} itemId={draft.itemId} title={draft.itemTitle} onChange={(id, title) => setDraft((d) => ({ ...d, itemId: id, itemTitle: title }))} error={errors.item_id} showSeconds={draft.durationMinutes * 60} />
           </SimpleGrid>
         ) : (
           <SimpleGrid cols={2}>
@@ -100,6 +104,7 @@ export function EntryModal({ initial, player, splitAt, onClose, onSaved, onChang
             {session.can('manage_timeslots') && <NumberInput label={t('For user (id)')} min={1} value={draft.userId} onChange={(v) => set('userId', Number(v) || session.user.id)} error={errors.user_id} />}
           </SimpleGrid>
         )}
+        {show && <ShowIdentityFields draft={draft} onChange={(change) => setDraft((d) => ({ ...d, ...change }))} errors={errors} />}
         {show && draft.itemType === 'live' && !splitAt && <SourcePasswordField draft={draft} onChange={(change) => setDraft((d) => ({ ...d, ...change }))} error={errors.source_password} />}
         <Text size="sm" aria-live="polite" data-testid="entry-summary">
           {show ? t('This show airs {{summary}}.', { summary: summary(draft, player.timezone, displayLocale()) }) : t('This timeslot airs {{summary}}.', { summary: summary(draft, player.timezone, displayLocale()) })}

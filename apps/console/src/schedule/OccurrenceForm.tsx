@@ -2,7 +2,7 @@
 // restore it as the series has it (when an exception changed it), or save the change.
 import { useTranslation } from 'react-i18next';
 import { Button, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { MediaPicker } from './MediaPicker';
+import { asItemType, itemTypeChoices, ShowItemPicker } from './ShowItemPicker';
 import { changeOccurrence, restoreOccurrence, skipOccurrence, type Occurrence, type OccurrenceChange } from './occurrence-io';
 import { zoneName } from './recurrence';
 import type { Player } from './schedule-types';
@@ -31,13 +31,13 @@ export function OccurrenceForm({ occurrence, player, change, set, errors, act, o
         <SimpleGrid cols={2}>
           <Select
             label={t('What airs this time')}
-            data={[{ value: 'series', label: t('The series\' item') }, { value: 'media', label: t('A media item') }, { value: 'live', label: t('Live (line-in)') }]}
+            data={[{ value: 'series', label: t('The series\' item') }, ...itemTypeChoices.map((c) => ({ value: c.value, label: t(c.label) }))]}
             value={change.itemChanged ? change.itemType : 'series'}
-            onChange={(v) => set(v === 'series' || !v ? { itemChanged: false } : { itemChanged: true, itemType: v === 'live' ? 'live' : 'media' })}
+            onChange={(v) => set(v === 'series' || !v ? { itemChanged: false } : { itemChanged: true, itemType: asItemType(v), ...(asItemType(v) === change.itemType ? {} : { itemId: null }) })}
             allowDeselect={false}
             error={errors.item_type}
           />
-          {change.itemChanged && change.itemType === 'media' && <MediaPicker value={change.itemId} title="" onChange={(id) => set({ itemId: id })} error={errors.item_id} />}
+          {change.itemChanged && <ShowItemPicker itemType={change.itemType} itemId={change.itemId} title="" onChange={(id) => set({ itemId: id })} error={errors.item_id} />}
         </SimpleGrid>
       )}
       <Group justify="space-between">

@@ -46,7 +46,7 @@ export function OccurrenceModal({ occurrence, player, onClose, onSaved, onCollis
       .showExceptionList({ id: occurrence.entryId })
       .then((list) => {
         const found = list.find((e) => e.id === occurrence.exceptionId);
-        if (found?.item_type) set({ itemChanged: true, itemType: found.item_type === 'live' ? 'live' : 'media', itemId: found.item_id });
+        if (found?.item_type) set({ itemChanged: true, itemType: found.item_type, itemId: found.item_id });
       })
       .catch(() => undefined);
   }, [occurrence]);

@@ -57,7 +57,7 @@ export default function SchedulePage() {
   };
 
   const blank = useCallback(
-    (start: DateTime, minutes: number): EntryDraft => ({ kind: 'show', id: null, date: start.toISODate()!, time: start.toFormat('HH:mm'), durationMinutes: minutes, mode: 'once', every: 2, stop: '', itemType: 'media', itemId: null, itemTitle: '', sourcePassword: '', hasSourcePassword: false, removeSourcePassword: false, description: '', userId: session.user.id }),
+    (start: DateTime, minutes: number): EntryDraft => ({ kind: 'show', id: null, date: start.toISODate()!, time: start.toFormat('HH:mm'), durationMinutes: minutes, mode: 'once', every: 2, stop: '', itemType: 'media', itemId: null, itemTitle: '', name: '', colour: '', sourcePassword: '', hasSourcePassword: false, removeSourcePassword: false, description: '', userId: session.user.id }),
     [session.user.id],
   );
   // A recurring entry's occurrence asks which occurrences to change; a one-time entry opens at once.

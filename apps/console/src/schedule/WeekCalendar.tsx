@@ -1,5 +1,6 @@
 // The week of one player in its own time zone (FullCalendar's time grid, zones by Luxon):
-// timeslots and shows side by side, each day headed with its length where a DST change makes it
+// timeslots and shows side by side (a show by its name, in its colour, with a bar of how much of it
+// its items fill), each day headed with its length where a DST change makes it
 // 23 or 25 hours. Selecting a range starts a new entry there; clicking an entry opens it; an entry
 // the user may change can be dragged or resized (on a touch screen after a long press, so a swipe
 // still scrolls).
@@ -19,6 +20,7 @@ import { newTimes, type NewTimes } from './drag-plan';
 import { localLabel, type Occurrence } from './occurrence-io';
 import { hoursInDay } from './recurrence';
 import type { Player, ShowRow, TimeslotRow } from './schedule-types';
+import { fillOf, isColour, textOn, type Fill } from './show-look';
 import { displayLocale } from '../lib/locale';
 
 interface Props {
@@ -51,7 +53,7 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
         if (timeslotsOf) onOwnSlots(slots.length);
         return [
           ...slots.map((s) => eventOf('timeslot', s, i18n.t('Timeslot: {{name}}', { name: s.description || i18n.t('user {{id}}', { id: s.user_id }) }), collision, zone, editable && movable('timeslot', s.user_id))),
-          ...shows.map((s) => eventOf('show', s, s.name ?? `${i18n.t(s.item_type)} ${s.item_id}`, collision, zone, editable && movable('show', s.user_id))),
+          ...shows.map((s) => withShowLook(eventOf('show', s, s.title ?? `${i18n.t(s.item_type)} ${s.item_id}`, collision, zone, editable && movable('show', s.user_id)), s)),
         ];
       } catch (failure) {
         onError(failure instanceof Error ? failure.message : String(failure));
@@ -82,7 +84,10 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
       slotEventOverlap={false}
       nowIndicator
       selectable={editable}
-      height={640}
+      // A phone's calendar is as tall as its day and scrolls with the page: no pane scrolling inside
+      // the page, which a day without entries gave nothing to focus (N9: axe's
+      // scrollable-region-focusable; a focusable pane inside FullCalendar's grid breaks its roles).
+      height={phone ? 'auto' : 640}
       scrollTime="06:00:00"
       headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek,listWeek' }}
       buttonText={{ today: i18n.t('Today') }}
@@ -114,15 +119,30 @@ export const WeekCalendar = forwardRef<FullCalendar, Props>(function WeekCalenda
       }}
       eventDidMount={(arg) => {
         const note = arg.event.extendedProps.note as string | undefined;
+        const fill = arg.event.extendedProps.fill as Fill | null | undefined;
         // The times in the player's zone (the list view gives no timeText here).
         const time = [arg.event.start, arg.event.end].map((d) => (d ? DateTime.fromJSDate(d).setZone(zone).toFormat('HH:mm') : '')).join(' - ');
         arg.el.setAttribute('aria-label', `${arg.event.title}, ${time}${note ? ` (${note})` : ''}`);
-        if (note) arg.el.setAttribute('title', note);
+        // How much its items fill: the tooltip, which is also the entry's accessible description.
+        const tip = [fill?.words, note].filter(Boolean).join('; ');
+        if (tip) arg.el.setAttribute('title', tip);
+        if (fill) {
+          arg.el.style.setProperty('--entry-fill', String(fill.share));
+          arg.el.style.setProperty('--entry-text', arg.event.textColor || '#fff');
+        }
         arg.el.setAttribute('tabindex', '0');
       }}
     />
   );
 });
+
+/** A show's event in its colour (its text black or white, whichever reads better on it), with how much of its time what it airs fills (the bar under it). */
+function withShowLook(event: EventInput, row: ShowRow): EventInput {
+  const fill = fillOf(row.content_seconds, row.duration);
+  const coloured = isColour(row.colour) ? { backgroundColor: row.colour, borderColor: row.colour, textColor: textOn(row.colour) } : {};
+  const classes = [...(event.classNames as string[]), ...(fill ? ['entry-fill'] : []), ...(fill?.over ? ['entry-over'] : [])];
+  return { ...event, ...coloured, classNames: classes, extendedProps: { ...event.extendedProps, fill } };
+}
 
 /** FullCalendar's buttons' icons are decoration (the buttons have names): hidden from screen readers. */
 function labelCalendarParts(): void {

@@ -16,8 +16,13 @@ export function entryInput(draft: EntryDraft, player: Player) {
     stop: draft.mode === 'once' ? null : !draft.stop ? untilChangedStop(draft.date) : draft.stopExact && draft.stopExact.startsWith(draft.stop) ? draft.stopExact : draft.stop,
   };
   return draft.kind === 'show'
-    ? { ...common, item_type: draft.itemType, item_id: draft.itemType === 'live' ? (draft.itemId ?? 1) : (draft.itemId ?? 0), ...sourcePasswordInput(draft) }
+    ? { ...common, item_type: draft.itemType, item_id: draft.itemType === 'live' ? (draft.itemId ?? 1) : (draft.itemId ?? 0), ...identityInput(draft), ...sourcePasswordInput(draft) }
     : { ...common, user_id: draft.userId, description: draft.description };
+}
+
+/** A show's name, description and colour as the dialog has them: an emptied one is cleared. */
+function identityInput(draft: EntryDraft) {
+  return { name: draft.name.trim() || null, description: draft.description.trim() || null, colour: draft.colour || null };
 }
 
 /** A live show's `source_password`: null removes it, a typed one replaces it, absent keeps it. */
@@ -48,6 +53,9 @@ export async function loadEntry(kind: EntryDraft['kind'], id: number, player: Pl
   const stored = entry.stop ? DateTime.fromISO(entry.stop, { zone: player.timezone }).toISODate()! : '';
   const stop = isUntilChanged(start.toISODate()!, stored) ? '' : stored;
   const draft: EntryDraft = { ...base, kind, id, date: start.toISODate()!, time: start.toFormat('HH:mm'), durationMinutes: entry.duration / 60, mode: entry.mode as Mode, every: entry.x_data ?? 2, stop, stopExact: stop ? (entry.stop ?? undefined) : undefined, exceptions: entry.exceptions };
-  if ('item_type' in entry) return { ...draft, itemType: entry.item_type === 'live' ? 'live' : 'media', itemId: entry.item_id, sourcePassword: '', removeSourcePassword: false, hasSourcePassword: entry.has_source_password };
+  if ('item_type' in entry) {
+    const identity = { name: entry.name ?? '', description: entry.description ?? '', colour: entry.colour ?? '' };
+    return { ...draft, ...identity, itemType: entry.item_type, itemId: entry.item_id, sourcePassword: '', removeSourcePassword: false, hasSourcePassword: entry.has_source_password };
+  }
   return { ...draft, userId: entry.user_id, description: entry.description };
 }

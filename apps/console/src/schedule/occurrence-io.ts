@@ -6,7 +6,7 @@ import '../lib/date-locale';
 import { DateTime } from 'luxon';
 import { api } from '../lib/api';
 import { entryInput } from './entry-io';
-import type { EntryDraft, Player } from './schedule-types';
+import type { EntryDraft, ItemType, Player } from './schedule-types';
 
 /** A clicked occurrence: the series, where it is now, and where the series had it. */
 export interface Occurrence {
@@ -29,7 +29,7 @@ export interface OccurrenceChange {
   date: string;
   time: string;
   durationMinutes: number;
-  itemType: 'media' | 'live';
+  itemType: ItemType;
   itemId: number | null;
   /** Whether what airs was changed (only then is it sent). */
   itemChanged: boolean;

@@ -1,7 +1,7 @@
 // Playlists at the bus edge: OB's routes (search, validate, get, create, edit, delete) and the
 // internal questions (resolve a playlist for a player, check playlists for the scheduling service).
 import type { Subscription } from '@airwave/bus';
-import { conflict, playlistChecks, playlistOperations as ops, playlistResolution, type Principal, type WhereUsed } from '@airwave/contracts';
+import { conflict, playlistChecks, playlistOperations as ops, playlistResolution, type PlaylistCheck, type PlaylistUser, type Principal, type WhereUsed } from '@airwave/contracts';
 import { bindOperation, callOperation, type AuthenticatedContext } from '@airwave/service-kit';
 import type { MediaContext } from '../context';
 import { parseFilters } from '../search/filters';
@@ -68,15 +68,23 @@ export function bindPlaylists(ctx: MediaContext): Promise<Subscription[]> {
     bindOperation(bus, ops.playlistDelete, ({ id }, call) => removePlaylist(ctx, id, call)),
     bindOperation(bus, playlistResolution.resolvePlaylist, (input) => resolvePlaylist(db, input)),
     bindOperation(bus, playlistResolution.resolvePlaylists, async ({ requests }) => ({ resolutions: await resolvePlaylists(db, requests) })),
-    bindOperation(bus, playlistChecks.summaries, async ({ ids, user }) =>
-      (await playlistsByIds(db, [...new Set(ids)])).map((row) => ({
-        id: row.id,
-        name: row.name,
-        type: row.type as 'standard' | 'advanced',
-        status: row.status as 'public' | 'private' | 'visible',
-        owner_id: row.owner_id,
-        usable: user === null || canReadPlaylist(readerOf(user), row),
-      })),
-    ),
+    bindOperation(bus, playlistChecks.summaries, (input) => checkPlaylists(db, input)),
   ]);
+}
+
+/** The scheduling service's question: which of these playlists exist, whether a user may use each, and (asked) how long each lasts. */
+async function checkPlaylists(db: MediaContext['db'], { ids, user, with_duration }: { ids: number[]; user: PlaylistUser; with_duration?: boolean | undefined }): Promise<PlaylistCheck[]> {
+  const checks: PlaylistCheck[] = [];
+  for (const row of await playlistsByIds(db, [...new Set(ids)])) {
+    checks.push({
+      id: row.id,
+      name: row.name,
+      type: row.type as PlaylistCheck['type'],
+      status: row.status as PlaylistCheck['status'],
+      owner_id: row.owner_id,
+      usable: user === null || canReadPlaylist(readerOf(user), row),
+      ...(with_duration ? { duration: (await playlistState(db, row)).duration } : {}),
+    });
+  }
+  return checks;
 }

@@ -1,15 +1,16 @@
-// The iCalendar feeds: a player's shows (what it airs, named as GET /shows names them) and the
+// The iCalendar feeds: a player's shows (by their own name, else what they air, as GET /shows names them) and the
 // caller's own timeslots across players. Each holds every series still running within the last
 // year, with its exceptions (docs/decisions/scheduling.md, "The schedule as iCalendar").
-import { mediaInternal, notFound, schedulingCalendar } from '@airwave/contracts';
-import { bindOperation, callOperation, type AuthenticatedContext } from '@airwave/service-kit';
+import { notFound, schedulingCalendar } from '@airwave/contracts';
+import { bindOperation, type AuthenticatedContext } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
 import { findPlayer } from '../players/queries';
 import { playerZones } from '../players/zones';
 import type { SchedulingDB } from '../schema';
 import type { ShowExceptionRow } from '../schedule/exception-queries';
 import { seriesReaching, type EntryTable } from '../schedule/queries';
-import { withShowNames } from '../shows/show-names';
+import { askItemsOver } from '../shows/item-facts';
+import { withShowContent } from '../shows/show-content';
 import { calendarFeed, type FeedSeries } from './feed';
 
 /** How far back a feed reaches: series whose last occurrence ended longer ago are left out. */
@@ -27,7 +28,7 @@ async function playerFeed({ db, bus }: SchedulingContext, id: number, call: Auth
   const rows = await feedSeries(db, 'shows', { playerIds: [id] });
   const shown = [...rows.map((row) => ({ item_type: row.item_type as string, item_id: row.item_id as number }))];
   for (const row of rows) for (const e of row.exceptions as ShowExceptionRow[]) if (e.item_type && e.item_id) shown.push({ item_type: e.item_type, item_id: e.item_id });
-  const named = await withShowNames(shown, (ids) => callOperation(bus, mediaInternal.summaries, { ids }, { principal: call.principal, within: call }));
+  const named = await withShowContent(shown, askItemsOver(bus, call));
   const names = new Map(named.map((n) => [`${n.item_type} ${n.item_id}`, n.name]));
   const nameOf = (type: string, itemId: number) => names.get(`${type} ${itemId}`) ?? `${type} ${itemId}`;
   const series: FeedSeries[] = rows.map((row) => ({
@@ -35,7 +36,7 @@ async function playerFeed({ db, bus }: SchedulingContext, id: number, call: Auth
     zone: player.timezone,
     exceptions: row.exceptions,
     uid: `show-${row.id}.player-${id}@airwave`,
-    summary: nameOf(row.item_type as string, row.item_id as number),
+    summary: (row.name as string | null) ?? nameOf(row.item_type as string, row.item_id as number),
     summaryOf: (e) => ((e as ShowExceptionRow).item_type ? nameOf((e as ShowExceptionRow).item_type!, (e as ShowExceptionRow).item_id!) : null),
   }));
   return calendarFeed(player.name, series);

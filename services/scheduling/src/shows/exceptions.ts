@@ -11,6 +11,7 @@ import { showExceptionOut } from '../schedule/exception-rows';
 import { deleteSeriesException, listSeriesExceptions, saveException, type ExceptionArea, type ExceptionRequest } from '../schedule/exception-save';
 import { splitSeries, type SplitArea, type SplitRequest } from '../schedule/split';
 import { canManageTimeslots } from '../timeslots/rules';
+import { identityColumns, type ShowIdentity } from './identity';
 import { assertInsideOwnTimeslots } from './placement';
 import { showOut, type ItemType, type ShowRow } from './rules';
 import { checkItem } from './save';
@@ -47,10 +48,11 @@ const split: SplitArea<ShowRow> = {
   table: 'shows',
   noun: 'show',
   authorize,
-  ownColumns: (series, request: SplitRequest & WithItem) => {
+  ownColumns: (series, request: SplitRequest & WithItem & ShowIdentity) => {
     const changed = airsOther(series, request);
     const item_id = request.item_type === undefined ? series.item_id : itemIdOf(request.item_type, request.item_id);
-    return { user_id: series.user_id, item_type: request.item_type ?? series.item_type, item_id, flagged: changed ? null : series.flagged };
+    const identity = { name: series.name ?? null, description: series.description ?? null, colour: series.colour ?? null, ...identityColumns(request) };
+    return { user_id: series.user_id, item_type: request.item_type ?? series.item_type, item_id, flagged: changed ? null : series.flagged, ...identity };
   },
   async checkOccurrences(trx, series, occurrences, zone, principal) {
     if (!canManageTimeslots(principal, series.player_id)) await assertInsideOwnTimeslots(trx, principal, series.player_id, zone, occurrences);

@@ -1,6 +1,6 @@
 // Shows: what airs on a player, when; named by the media service when listed.
-import { forbidden, mediaInternal, notFound, scheduling, type Principal } from '@airwave/contracts';
-import { bindOperation, callOperation } from '@airwave/service-kit';
+import { forbidden, notFound, scheduling, type Principal } from '@airwave/contracts';
+import { bindOperation } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
 import { listZone, playerZone } from '../players/zones';
 import { exceptionsOfSeries, type ExceptionRow } from '../schedule/exception-queries';
@@ -10,14 +10,18 @@ import { canManageTimeslots } from '../timeslots/rules';
 import { deleteShow, findShow } from './queries';
 import { showOut, type ItemType, type ShowRow } from './rules';
 import { saveShow } from './save';
-import { withShowNames } from './show-names';
+import { askItemsOver } from './item-facts';
+import { withShowContent } from './show-content';
 
-/** A show occurrence's own fields: what it airs (an exception may air another item) and whether it needs attention. */
+/** A show occurrence's own fields: what it airs (an exception may air another item), the show's name, description and colour, and whether it needs attention. */
 const ownFields = (row: Record<string, unknown>, exception: ExceptionRow | undefined) => {
   const replaced = exception && 'item_type' in exception && exception.item_type !== null ? exception : undefined;
   return {
     item_type: (replaced?.item_type ?? row.item_type) as ItemType,
     item_id: (replaced?.item_id ?? row.item_id) as number,
+    show_name: (row.name as string | null) ?? null,
+    description: (row.description as string | null) ?? null,
+    colour: (row.colour as string | null) ?? null,
     flagged: row.flagged as string | null,
   };
 };
@@ -27,8 +31,8 @@ export function bindShows(context: SchedulingContext) {
   return Promise.all([
     bindOperation(bus, scheduling.showList, async ({ start, end, player }, call) => {
       const window = await windowInstants({ start, end, player }, (id) => listZone(db, id));
-      const rows = (await listOccurrences(db, 'shows', window, { playerIds: player ? [player] : null }, ownFields)) as { item_type: string; item_id: number }[];
-      return (await withShowNames(rows, (ids) => callOperation(bus, mediaInternal.summaries, { ids }, { principal: call.principal, within: call }))) as never;
+      const rows = (await listOccurrences(db, 'shows', window, { playerIds: player ? [player] : null }, ownFields)) as { item_type: string; item_id: number; show_name: string | null }[];
+      return (await withShowContent(rows, askItemsOver(bus, call))) as never;
     }),
     bindOperation(bus, scheduling.showGet, async ({ id }) => {
       const row = await findShow(db, id);

@@ -8,12 +8,15 @@ import type { Occurrence } from '../schedule/recurrence';
 
 export type ItemType = 'media' | 'playlist' | 'live';
 
-export type ShowRow = EntryRow & { item_type: string; item_id: number; flagged: string | null; source_password_sealed?: string | null };
+export type ShowRow = EntryRow & { item_type: string; item_id: number; flagged: string | null; source_password_sealed?: string | null; name?: string | null; description?: string | null; colour?: string | null };
 
 export const showOut = (row: ShowRow, zone: string, exceptions: readonly ExceptionRow[]) => ({
   ...entryOut(row, zone),
   item_type: row.item_type as ItemType,
   item_id: row.item_id,
+  name: row.name ?? null,
+  description: row.description ?? null,
+  colour: row.colour ?? null,
   flagged: row.flagged,
   has_source_password: Boolean(row.source_password_sealed),
   exceptions: exceptions.map((exception) => showExceptionOut(exception as ShowExceptionRow, ruleOf(row, zone))),

@@ -13,12 +13,13 @@ import { plannedOccurrences } from '../schedule/planned';
 import { lockPlayer } from '../schedule/queries';
 import { entryInstants, localStartOf, type Sent } from '../schedule/times';
 import { canManageTimeslots } from '../timeslots/rules';
+import { identityColumns, type ShowIdentity } from './identity';
 import { insertShow, showOwner, updateShow } from './queries';
 import { assertInsideOwnTimeslots } from './placement';
 import { mediaItemProblem, showOut, type ItemType, type ShowRow } from './rules';
 import { assertCanSeal, setShowSourcePassword } from './source-password';
 
-export type ShowInput = EntryInput & { id?: number | undefined; player_id: number; item_type: ItemType; item_id?: number | undefined; source_password?: string | null | undefined };
+export type ShowInput = EntryInput & ShowIdentity & { id?: number | undefined; player_id: number; item_type: ItemType; item_id?: number | undefined; source_password?: string | null | undefined };
 
 /**
  * A media item must exist, be approved and not archived; a playlist must exist and be usable by the
@@ -59,7 +60,7 @@ export async function saveShow(context: SchedulingContext, sent: Sent<ShowInput>
     const planned = await plannedOccurrences(trx, 'shows', input.id, rule);
     if (!canManageTimeslots(principal, input.player_id)) await assertInsideOwnTimeslots(trx, principal, input.player_id, zone, planned.occurrences);
     await assertNoCollision(trx, 'shows', input.player_id, zone, planned.occurrences, { exclude: input.id });
-    const values = { ...scheduleColumns({ ...input, local_start }, normalized), user_id: owner, item_type: input.item_type, item_id: itemId, flagged: null };
+    const values = { ...scheduleColumns({ ...input, local_start }, normalized), user_id: owner, item_type: input.item_type, item_id: itemId, flagged: null, ...identityColumns(input) };
     const row = input.id ? await updateShow(trx, input.id, values) : await insertShow(trx, values);
     row.source_password_sealed = await setShowSourcePassword(trx, context.secrets, row, input.source_password);
     const saved = showOut(row as ShowRow, zone, planned.exceptions);
