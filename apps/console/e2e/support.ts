@@ -40,7 +40,8 @@ export interface ConsoleRun {
   stop(): Promise<void>;
 }
 
-export async function startConsole(): Promise<ConsoleRun> {
+/** `env`: settings over the defaults below (a playout's Icecast and harbor, say). */
+export async function startConsole(env: Record<string, string> = {}): Promise<ConsoleRun> {
   if (!existsSync(join(consoleDist, 'index.html'))) throw new Error('apps/console is not built: run `pnpm --filter @airwave/console build`');
   const dataDir = await mkdtemp(join(tmpdir(), 'airwave-console-e2e-'));
   await seedEmbeddedDataDir(dataDir);
@@ -55,6 +56,7 @@ export async function startConsole(): Promise<ConsoleRun> {
       // Webhooks to a receiver the test starts on 127.0.0.1 (plain http), a failed attempt retried soon.
       WEBHOOK_ALLOW_HTTP: 'true',
       WEBHOOK_FIRST_RETRY_SECONDS: '0.2',
+      ...env,
     },
     logger: createLogger({ level: 'silent' }),
   });
