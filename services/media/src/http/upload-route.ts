@@ -1,6 +1,7 @@
 // POST /api/v2/uploads: the file streams to storage (never across the bus), its content is
 // detected, and the media service registers it for an item or a version to claim.
 import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { AirwaveError, forbidden, mediaFiles, ok, type Principal } from '@airwave/contracts';
 import type { Storage } from '@airwave/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,6 +9,13 @@ import type { z } from 'zod';
 import { ask, callerOf, type Helpers } from './caller';
 import { detect } from './detect';
 import { storeUpload, type StoredUpload } from './uploads';
+
+/** The SHA-256 (hex) of a file's bytes. */
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
 
 type Registered = z.output<(typeof mediaFiles.registerUpload)['output']>;
 
@@ -36,11 +44,14 @@ export function uploadRoute(storage: Storage, maxUploadBytes: number, helpers: H
 }
 
 /** Detects the stored file and registers it with a new key; answers the UploadResult. */
-async function register(storage: Storage, helpers: Helpers, request: FastifyRequest, principal: Principal, { fileId, size, contentHash }: StoredUpload) {
-  const detected = await detect(storage.localPath(fileId)!);
+async function register(storage: Storage, helpers: Helpers, request: FastifyRequest, principal: Principal, { fileId, size }: StoredUpload) {
+  const path = storage.localPath(fileId)!;
+  const detected = await detect(path);
   if (!detected) throw new AirwaveError('bad_request', 'The file is not a recognized audio, video, image or document format.');
   const fileKey = randomBytes(32).toString('base64url');
-  const input = { file_id: fileId, key_hash: createHash('sha256').update(fileKey).digest('hex'), size, ...detected, content_hash: contentHash };
+  // The bytes' SHA-256, read back from the stored file (just written, in the page cache), to point
+  // out the same file uploaded before.
+  const input = { file_id: fileId, key_hash: createHash('sha256').update(fileKey).digest('hex'), size, ...detected, content_hash: await sha256Of(path) };
   const registered = await ask<Registered>(helpers, request, mediaFiles.registerUpload.subject, input, principal);
   if (!registered.accepted) throw new AirwaveError('bad_request', `Format refused: ${registered.reason}`);
   // The media service's duration: the decoded audio's where it measured it.

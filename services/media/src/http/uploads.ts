@@ -1,8 +1,8 @@
 // Receiving the bytes of an upload into storage: a multipart form's first file, or the raw body.
 // A body that ends early (cut short, its connection closed) is answered 400 and nothing of it is
 // kept; only a failure of the store itself is a 500.
-import { createHash, randomUUID } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { AirwaveError } from '@airwave/contracts';
 import { IncompleteBodyError, StorageLimitError, type Storage } from '@airwave/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,22 +11,6 @@ import { isMultipartForm, readMultipartFile } from './multipart';
 export interface StoredUpload {
   fileId: string;
   size: number;
-  /** The bytes' SHA-256 (hex), taken as they streamed to storage. */
-  contentHash: string;
-}
-
-/** The stream as it is, hashed on its way through; the digest is read once it has ended. */
-function hashing(file: Readable): { stream: PassThrough; digest: () => string } {
-  const hash = createHash('sha256');
-  const stream = new PassThrough({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
-  file.on('error', (error) => stream.destroy(error));
-  file.pipe(stream);
-  return { stream, digest: () => hash.digest('hex') };
 }
 
 const noFile = () => new AirwaveError('bad_request', 'Send the file as a multipart field or as the raw body.');
@@ -58,14 +42,13 @@ export async function storeUpload(request: FastifyRequest, reply: FastifyReply, 
   const { file, whole } = await fileOf(request, maxBytes);
   const fileId = `uploads/${randomUUID()}`;
   try {
-    const hashed = hashing(file);
-    const size = await storage.put(fileId, hashed.stream, maxBytes);
+    const size = await storage.put(fileId, file, maxBytes);
     // busboy stops a multipart file at the limit and marks it, rather than failing it.
     if (file.truncated) throw new StorageLimitError(maxBytes);
     // A form's file can be read to its end and the form still be cut short after it.
     await whole;
     if (size === 0) throw new AirwaveError('bad_request', 'The file is empty.');
-    return { fileId, size, contentHash: hashed.digest() };
+    return { fileId, size };
   } catch (error) {
     await storage.delete(fileId);
     throw uploadFailure(error, reply, maxBytes);
