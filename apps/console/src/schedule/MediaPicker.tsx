@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Select, Stack } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../lib/api';
 import { formatDurationsAlike } from '../media/media-types';
+import { usePicked } from './use-picked';
 
 /**
  * Finds an approved media item by title as the user types. An item given by id alone (a saved
@@ -19,40 +20,17 @@ interface Props {
 
 export function MediaPicker({ value, title, onChange, error, showSeconds }: Props) {
   const { t } = useTranslation();
-  const [known, setKnown] = useState(title);
   const [durations, setDurations] = useState<Record<string, number>>({});
   const remember = (items: { id: number; duration: number | null }[]) => setDurations((d) => ({ ...d, ...Object.fromEntries(items.map((m) => [String(m.id), m.duration ?? 0])) }));
-  const [search, setSearch] = useState(title);
-  const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
-  useEffect(() => {
-    if (title || !value) return setKnown(title);
-    let current = true;
-    api.media.get({ id: value }).then(
-      (item) => {
-        if (!current) return;
-        remember([item]);
-        setKnown(item.title);
-        setSearch(item.title);
-      },
-      () => current && setKnown(t('Item {{id}} (not in the library)', { id: value })),
-    );
-    return () => {
-      current = false;
-    };
-  }, [value, title]);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      api.media
-        .search({ q: { mode: 'simple', string: search }, l: 20 })
-        .then((reply) => {
-          remember(reply.media);
-          setOptions(reply.media.map((m) => ({ value: String(m.id), label: m.title })));
-        })
-        .catch(() => undefined);
-    }, 200);
-    return () => clearTimeout(timer);
-  }, [search]);
-  const chosen = value && known && !options.some((o) => o.value === String(value)) ? [{ value: String(value), label: known }] : [];
+  const picked = usePicked(value, title, {
+    nameOf: (id) => api.media.get({ id }).then((item) => (remember([item]), item.title)),
+    unreadable: (id) => t('Item {{id}} (not in the library)', { id }),
+    find: (words) =>
+      api.media.search({ q: { mode: 'simple', string: words }, l: 20 }).then((reply) => {
+        remember(reply.media);
+        return reply.media.map((m) => ({ value: String(m.id), label: m.title }));
+      }),
+  });
   const length = value ? durations[String(value)] : undefined;
   const short = length !== undefined && length > 0 && showSeconds !== undefined && length < showSeconds / 2;
   const [lengthText, showText] = short ? formatDurationsAlike(length, showSeconds) : ['', ''];
@@ -62,10 +40,10 @@ export function MediaPicker({ value, title, onChange, error, showSeconds }: Prop
         label={t('Media item')}
         searchable
         required
-        data={[...chosen, ...options]}
-        value={value && (known || options.some((o) => o.value === String(value))) ? String(value) : null}
-        searchValue={search}
-        onSearchChange={setSearch}
+        data={picked.data}
+        value={picked.selected}
+        searchValue={picked.search}
+        onSearchChange={picked.setSearch}
         onChange={(v, option) => onChange(v ? Number(v) : null, option?.label ?? '')}
         nothingFoundMessage={t('No approved item by that title')}
         error={error}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Select } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
+import { usePicked } from './use-picked';
 
 /**
  * Finds a playlist by name as the user types (the playlists the user may see, as the playlists page
@@ -16,43 +16,20 @@ interface Props {
 
 export function PlaylistPicker({ value, name, onChange, error }: Props) {
   const { t } = useTranslation();
-  const [known, setKnown] = useState(name);
-  const [search, setSearch] = useState(name);
-  const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
-  useEffect(() => {
-    if (name || !value) return setKnown(name);
-    let current = true;
-    api.playlists.playlistGet({ id: value }).then(
-      (playlist) => {
-        if (!current) return;
-        setKnown(playlist.name);
-        setSearch(playlist.name);
-      },
-      () => current && setKnown(t('Playlist {{id}} (not readable)', { id: value })),
-    );
-    return () => {
-      current = false;
-    };
-  }, [value, name]);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      api.playlists
-        .playlistSearch({ q: search, l: 20, sort_by: 'name', sort_dir: 'asc' })
-        .then((reply) => setOptions(reply.playlists.map((p) => ({ value: String(p.id), label: p.name }))))
-        .catch(() => undefined);
-    }, 200);
-    return () => clearTimeout(timer);
-  }, [search]);
-  const chosen = value && known && !options.some((o) => o.value === String(value)) ? [{ value: String(value), label: known }] : [];
+  const picked = usePicked(value, name, {
+    nameOf: (id) => api.playlists.playlistGet({ id }).then((playlist) => playlist.name),
+    unreadable: (id) => t('Playlist {{id}} (not readable)', { id }),
+    find: (words) => api.playlists.playlistSearch({ q: words, l: 20, sort_by: 'name', sort_dir: 'asc' }).then((reply) => reply.playlists.map((p) => ({ value: String(p.id), label: p.name }))),
+  });
   return (
     <Select
       label={t('Playlist')}
       searchable
       required
-      data={[...chosen, ...options]}
-      value={value && (known || options.some((o) => o.value === String(value))) ? String(value) : null}
-      searchValue={search}
-      onSearchChange={setSearch}
+      data={picked.data}
+      value={picked.selected}
+      searchValue={picked.search}
+      onSearchChange={picked.setSearch}
       onChange={(v, option) => onChange(v ? Number(v) : null, option?.label ?? '')}
       nothingFoundMessage={t('No playlist by that name')}
       error={error}
