@@ -14,18 +14,36 @@ export class TcpConnectTimeoutError extends Error {
   }
 }
 
-/** pg's `stream` option: a new socket per connection, destroyed if it is not connected in `ms`. */
+/**
+ * pg's `stream` option: a new socket per connection, destroyed if its TCP handshake does not finish
+ * in `ms`. The time counts from when the host's address is known: a name (a container's `postgres`)
+ * is first looked up, which on a loaded machine's Docker DNS has taken over a second for a server
+ * that then answered at once; the lookup itself stays within pg's whole-connect limit.
+ */
 export function socketWithConnectLimit(ms: number): () => net.Socket {
   return () => {
     const socket = new net.Socket();
     const connect = socket.connect.bind(socket) as (...args: unknown[]) => net.Socket;
     socket.connect = ((...args: unknown[]) => {
-      const timer = setTimeout(() => socket.destroy(new TcpConnectTimeoutError(ms)), ms);
+      let timer: NodeJS.Timeout | undefined;
+      const startTimer = () => {
+        timer ??= setTimeout(() => socket.destroy(new TcpConnectTimeoutError(ms)), ms);
+      };
       const clear = () => clearTimeout(timer);
+      if (net.isIP(hostOf(args))) startTimer();
+      else socket.once('lookup', startTimer);
       socket.once('connect', clear);
       socket.once('close', clear);
       return connect(...args);
     }) as net.Socket['connect'];
     return socket;
   };
+}
+
+/** The host of `socket.connect(port, host)` as pg calls it, or of its options form. */
+function hostOf(args: unknown[]): string {
+  const [first, second] = args;
+  if (typeof second === 'string') return second;
+  if (first && typeof first === 'object' && 'host' in first && typeof first.host === 'string') return first.host;
+  return 'localhost';
 }
