@@ -78,6 +78,23 @@ describe.each(ruleModes)("a show's name, colour and fill (%s)", (mode) => {
     ]);
   });
 
+  it("names a show's rundown block, and so what the playout airs, by the show's own name", async () => {
+    const rundownDay = '2027-05-06';
+    const at = (hour: string) => ({ start: `${rundownDay}T${hour}:00:00Z`, stop: '2027-05-07', mode: 'daily' });
+    await post('/shows', show({ ...at('08'), item_type: 'playlist', item_id: playlist, name: 'Breakfast' }));
+    await post('/shows', show({ ...at('10'), item_type: 'playlist', item_id: playlist }));
+    const rundown = await system.api.get<{ kind: string; name: string; start: string }[]>(`/players/${player}/rundown`, {
+      key: admin,
+      query: { start: `${rundownDay}T07:00:00Z`, end: `${rundownDay}T12:00:00Z` },
+    });
+    expect(rundown.status, rundown.text).toBe(200);
+    const shows = rundown.body.data.filter((block) => block.kind === 'show').map((block) => [block.start, block.name]);
+    expect(shows).toEqual([
+      ['2027-05-06T08:00:00Z', 'Breakfast'],
+      ['2027-05-06T10:00:00Z', 'Morning Mix'],
+    ]);
+  });
+
   it('carries the identity into the new series of a split, changed where the split says', async () => {
     const series = await post('/shows', show({ start: `${day}T14:00:00Z`, item_type: 'live', name: 'Phone-in', colour: '#00aa00' }));
     const split = await system.api.post<{ before: Row; after: Row }>(`/shows/${series.id}/split`, { key: admin, body: { at: '2027-05-04T14:00:00Z', colour: '#aa0000' } });

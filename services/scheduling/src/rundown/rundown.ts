@@ -116,7 +116,9 @@ async function showBlock(state: State, show: PlannedShow): Promise<RundownBlock>
   const kind = show.itemType === 'live' ? 'linein' : 'show';
   const excludedBy = show.itemType === 'playlist' ? excludedAt(state, show.start) : [];
   const seed = `${player.seedPlayerId}:${show.start}`;
-  const inputs = digest([kind, show.itemType, show.itemId, lengthS, player.airing, seed, excludedBy, show.timeslotName]);
+  const inputs = digest([kind, show.itemType, show.itemId, lengthS, player.airing, seed, excludedBy, show.timeslotName, show.showName]);
+  // Named as the station named it: the show's own name, else its timeslot's (as OB), else what it airs.
+  const name = show.showName || show.timeslotName;
   const fresh = async (): Promise<Resolved> => {
     const resolved =
       show.itemType === 'live'
@@ -124,7 +126,7 @@ async function showBlock(state: State, show: PlannedShow): Promise<RundownBlock>
         : show.itemType === 'media'
           ? resolveMediaShow((await state.mediaOfShows()).get(show.itemId) ?? null, player.airing, show.itemId, lengthS)
           : await resolvePlaylistBlock(sources, player.airing, { playlistId: show.itemId, seed, maxS: lengthS, excludedBy, dropBreakpoints: false });
-    return show.timeslotName ? { ...resolved, name: show.timeslotName } : resolved;
+    return name ? { ...resolved, name } : resolved;
   };
   const block = await throughCache(state, { start: show.start, kind, showId: show.showId }, inputs, fresh, () => show.end);
   return blockOut(state, block, show, show.originalStart);

@@ -1,6 +1,7 @@
 // The shows a rundown airs: every occurrence of the schedule player's shows in a range, as it
 // happens (exceptions applied: skipped ones gone, moved ones where they landed, another item where
-// one is aired instead), each named by the timeslot it starts in, as OpenBroadcaster names shows.
+// one is aired instead), each with its own name and the timeslot's it starts in (OpenBroadcaster
+// names shows by their timeslot; a show named by the station is named by that first).
 import { listZone } from '../players/zones';
 import type { SchedulingDB } from '../schema';
 import { ruleOf } from '../schedule/entries';
@@ -16,6 +17,8 @@ export interface PlannedShow extends Span {
   itemId: number;
   /** The description of the timeslot the show starts in ("" when none does). */
   timeslotName: string;
+  /** The show's own name ("" when it has none). */
+  showName: string;
 }
 
 const occurrencesOf = (rows: SeriesRow[], zone: string, range: Span) =>
@@ -37,6 +40,7 @@ export async function plannedShows(db: SchedulingDB, schedulePlayerId: number, r
       itemType: (other?.item_type ?? row.item_type) as PlannedShow['itemType'],
       itemId: (other?.item_id ?? row.item_id) as number,
       timeslotName: slotTimes.find((s) => s.start <= o.start && o.start < s.end)?.name ?? '',
+      showName: (row.name as string | null) ?? '',
     };
   });
   return planned.sort((a, b) => a.start - b.start || a.showId - b.showId);
