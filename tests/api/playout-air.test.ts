@@ -94,6 +94,21 @@ describe.each(modes)('playout airs a rundown (%s)', (mode) => {
     expect(status.body.data.players).toEqual([expect.objectContaining({ player_id: player, holder: 'test-replica', harbor, listeners: null })]);
   });
 
+  it('tells any signed-in user how many listen to a player, and not the status the managers see', async () => {
+    const made = await system.api.post<{ id: number }>('/users', { key: admin, body: { username: 'listener-counter', password: 'counter-password-1' } });
+    expect(made.status, made.text).toBe(200);
+    const presenter = (await system.api.login('listener-counter', 'counter-password-1')).key;
+    expect((await system.api.get('/playout/status', { key: presenter })).status).toBe(403);
+    const aired = await system.api.get<{ player_id: number; aired: boolean; listeners: number | null }>(`/players/${player}/listeners`, { key: presenter });
+    expect(aired.status, aired.text).toBe(200);
+    // unknown, as in the status: the fake engine sends nothing to the mount
+    expect(aired.body.data).toEqual({ player_id: player, aired: true, listeners: null });
+    const notAired = (await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'Not aired FM', timezone: 'UTC' } })).body.data.id;
+    expect((await system.api.get(`/players/${notAired}/listeners`, { key: presenter })).body).toMatchObject({ data: { player_id: notAired, aired: false, listeners: null } });
+    expect((await system.api.get(`/players/${player}/listeners`)).status).toBe(401);
+    expect((await system.api.get('/players/abc/listeners', { key: presenter })).status).toBe(400);
+  });
+
   it("writes the engine's track start to the as-run log and now playing", async () => {
     const monitor = async () => (await system.api.get<{ results: { media_id: number; context: string }[] }>('/players/monitor', { key: admin, query: { player_id: player, date_start: new Date(showStart - 86_400_000).toISOString().slice(0, 10), date_end: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) } })).body.data.results;
     await expect.poll(async () => (await monitor()).map((r) => [r.media_id, r.context]), { timeout: limit(10_000) }).toEqual([[tone, 'show']]);

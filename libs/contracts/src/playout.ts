@@ -2,7 +2,7 @@
 // which player (docs/playout.md). The console shows it; a station without Liquidsoap learns here
 // how to enable it, and a presenter where to connect a live source (the player's harbor).
 import { z } from 'zod';
-import { Empty } from './common';
+import { Empty, Id } from './common';
 import { defineOperation } from './operation';
 
 /** Where a live show's source client (BUTT, Mixxx…) connects: the Icecast source protocol. */
@@ -41,6 +41,12 @@ export const PlayoutStatus = z.object({
 });
 export type PlayoutStatus = z.infer<typeof PlayoutStatus>;
 
+export const PlayerListeners = z.object({
+  player_id: z.number().int(),
+  aired: z.boolean().describe('Whether Airwave airs the player now (a replica holds its lease)'),
+  listeners: z.number().int().nullable().describe("As in GET /playout/status: its mount's listeners, null when unknown or not aired"),
+});
+
 export const playout = {
   status: defineOperation({
     subject: 'playout.status',
@@ -49,5 +55,14 @@ export const playout = {
     auth: 'user',
     permission: 'manage_players',
     http: { method: 'GET', path: '/playout/status', summary: 'Whether Airwave airs players itself, and which replica airs which player', tag: 'Scheduling' },
+  }),
+  // Any signed-in user sees players (GET /players/:id), and with them how many listen: the number
+  // alone, without the replicas, harbors and leases the status shows managers.
+  listeners: defineOperation({
+    subject: 'playout.listeners',
+    input: z.object({ id: Id }),
+    output: PlayerListeners,
+    auth: 'user',
+    http: { method: 'GET', path: '/players/:id/listeners', summary: "How many listen to a player's stream now, when Airwave airs it", tag: 'Scheduling' },
   }),
 };

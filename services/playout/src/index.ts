@@ -20,7 +20,7 @@ import { FileCache } from './files/cache';
 import { followChanges } from './leases/follow';
 import { inheritLeases } from './leases/queries';
 import { Supervisor, type EngineFactory } from './leases/supervisor';
-import { bindStatus } from './status';
+import { bindListeners, bindStatus } from './status';
 import { ListenerCounts } from './listeners/counts';
 import { PLAYOUT_SCHEMA, playoutMigrations, type PlayoutDB } from './schema';
 
@@ -94,7 +94,9 @@ export function createPlayoutService(options: PlayoutOptions = {}): ServiceDefin
       const liquidsoap = (binary: string): EngineFactory => liquidsoapEngines(logger, (engines.pool = enginePool(binary, config, cacheDir, holder, logger)));
       const choice: EngineChoice = options.engine ? { engine: options.engine, name: 'custom', reason: null, binary: null } : await chooseEngine(config.PLAYOUT_ENGINE, liquidsoap, env.PATH);
       const pool = engines.pool;
-      const subscriptions = [await bindHealth(bus, 'playout', database), await bindStatus(bus, db, holder, choice, { portBase: config.PLAYOUT_HARBOR_PORT_BASE, bind: config.PLAYOUT_HARBOR_BIND }, listenerCounts(bus))];
+      const counts = listenerCounts(bus);
+      const harborSetting = { portBase: config.PLAYOUT_HARBOR_PORT_BASE, bind: config.PLAYOUT_HARBOR_BIND };
+      const subscriptions = [await bindHealth(bus, 'playout', database), await bindStatus(bus, db, holder, choice, harborSetting, counts), await bindListeners(bus, db, counts)];
       if (!choice.engine) {
         logger.info({ reason: choice.reason }, 'Playout: not airing');
         return { stop: async () => void (await Promise.all(subscriptions.map((s) => s.unsubscribe()))) };

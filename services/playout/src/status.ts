@@ -1,5 +1,6 @@
 // `playout.status`: whether this replica airs (and why not), every lease with the player's harbor
-// (where a live source connects) and its listeners, and this replica's harbor settings (GET /playout/status).
+// (where a live source connects) and its listeners, and this replica's harbor settings (GET /playout/status);
+// `playout.listeners`: one player's listeners, for everyone (GET /players/:id/listeners).
 import type { Bus } from '@airwave/bus';
 import { playout } from '@airwave/contracts';
 import { bindOperation } from '@airwave/service-kit';
@@ -29,4 +30,12 @@ export const bindStatus = (bus: Bus, db: PlayoutDB, holder: string, choice: Engi
       })),
       harbor: choice.engine ? { port_base: harbor.portBase, mount: HARBOR_MOUNT, bind: harbor.bind, this_host_only: loopback(harbor.bind) } : null,
     };
+  });
+
+/** `playout.listeners`: one player's listeners for any signed-in user (null unless it is aired here). */
+export const bindListeners = (bus: Bus, db: PlayoutDB, listeners: ListenerCounts) =>
+  bindOperation(bus, playout.listeners, async ({ id }) => {
+    const aired = (await listLeases(db)).some((lease) => lease.player_id === id);
+    const count = aired ? ((await listeners.of([id])).get(id) ?? null) : null;
+    return { player_id: id, aired, listeners: count };
   });

@@ -30,7 +30,7 @@ export default function OnAirPage() {
   const { players, player, choose, error: loadError } = usePlayerChoice(remembered.shows);
   const live = useNowPlaying(player?.id ?? null);
   const data = useOnAirData(player, session.permissions, live.now?.updated ?? null);
-  const listeners = useListeners(player?.id ?? null, session.can('manage_players'));
+  const listeners = useListeners(player?.id ?? null);
   const at = useClock();
   const zone = player?.timezone ?? 'UTC';
   const planned = useMemo(() => (data.blocks ? plannedItems(data.blocks) : null), [data.blocks]);

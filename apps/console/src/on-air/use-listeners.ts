@@ -1,19 +1,19 @@
 // How many listen to a player's stream, as the playout counts them from its Icecast
-// (GET /playout/status, managers only: others see no count). Asked every 15 s; null when unknown.
+// (GET /players/:id/listeners: any signed-in user). Asked every 15 s; null when unknown or not aired.
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
 
 const EVERY_MS = 15_000;
 
-export function useListeners(playerId: number | null, allowed: boolean): number | null {
+export function useListeners(playerId: number | null): number | null {
   const [listeners, setListeners] = useState<number | null>(null);
   useEffect(() => {
     setListeners(null);
-    if (playerId === null || !allowed) return;
+    if (playerId === null) return;
     let current = true;
     const ask = () =>
-      api.playout.status({}).then(
-        (status) => current && setListeners(status.players.find((p) => p.player_id === playerId)?.listeners ?? null),
+      api.playout.listeners({ id: playerId }).then(
+        (answer) => current && setListeners(answer.listeners),
         () => current && setListeners(null),
       );
     void ask();
@@ -22,6 +22,6 @@ export function useListeners(playerId: number | null, allowed: boolean): number 
       current = false;
       window.clearInterval(timer);
     };
-  }, [playerId, allowed]);
+  }, [playerId]);
   return listeners;
 }
