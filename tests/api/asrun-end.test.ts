@@ -10,7 +10,7 @@ import { wav } from '../src/files';
 import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
 import { makeMediaItem } from '../src/media-items';
 
-type Row = { media_id: number; unix_timestamp: string; datetime: string; end_timestamp: string | null; end_unix_timestamp: string | null; end_datetime: string | null };
+type Row = { media_id: number; unix_timestamp: string; datetime: string; end_timestamp: string | null; end_unix_timestamp: string | null; end_datetime: string | null; show_name: string | null };
 
 describe.each(modes)('as-run end (%s)', (mode) => {
   let system: TestSystem;
@@ -61,10 +61,32 @@ describe.each(modes)('as-run end (%s)', (mode) => {
     const csv = await monitor({ type: 'csv' });
     expect(csv.status, csv.text).toBe(200);
     expect(csv.body.data.results).toBe(
-      'Media ID,Artist,Title,Date/Time,Context,Notes,End Date/Time\r\n' +
-        `${tone},Test,Tone,2026-11-25 10:00:00,show,,2026-11-25 10:03:01\r\n` +
-        `${tone},Test,Tone,2026-11-25 10:03:01,show,,2026-11-25 10:04:00\r\n` +
-        `${tone},Test,Tone,2026-11-25 10:04:00,fallback,,\r\n`,
+      'Media ID,Artist,Title,Date/Time,Context,Notes,End Date/Time,Show\r\n' +
+        `${tone},Test,Tone,2026-11-25 10:00:00,show,,2026-11-25 10:03:01,\r\n` +
+        `${tone},Test,Tone,2026-11-25 10:03:01,show,,2026-11-25 10:04:00,\r\n` +
+        `${tone},Test,Tone,2026-11-25 10:04:00,fallback,,,\r\n`,
     );
+  });
+
+  it('keeps the show each play aired in, filtered and ordered by it, and in the CSV', async () => {
+    const day = at + 86_400; // 2026-11-26, apart from the plays above
+    const play = { media_id: tone, artist: 'Test', title: 'Tone', context: 'show' as const, emerg_id: 0, notes: '' };
+    await append([
+      { ...play, timestamp: day.toFixed(3), show_name: 'The Breakfast Show' },
+      { ...play, timestamp: (day + 60).toFixed(3), show_name: 'Drive Time' },
+      // OB Player's playlog names no show
+      { ...play, timestamp: (day + 120).toFixed(3) },
+    ]);
+    const window = { date_start: '2026-11-26', date_end: '2026-11-26' };
+    const shows = async (query: Record<string, unknown>) => ((await monitor({ ...window, ...query })).body.data.results as Row[]).map((r) => r.show_name);
+    expect(await shows({})).toEqual(['The Breakfast Show', 'Drive Time', null]);
+    expect(await shows({ filters: [{ column: 'show_name', operator: 'like', value: 'breakfast' }] })).toEqual(['The Breakfast Show']);
+    // a play without a show is not the breakfast show
+    expect(await shows({ filters: [{ column: 'show_name', operator: 'not', value: 'The Breakfast Show' }] })).toEqual(['Drive Time', null]);
+    expect(await shows({ orderby: 'show_name', orderdesc: 'desc' })).toEqual([null, 'The Breakfast Show', 'Drive Time']);
+    const csv = (await monitor({ ...window, type: 'csv' })).body.data.results as string;
+    expect(csv.split('\r\n').slice(1, 4).map((line) => line.split(',').at(-1))).toEqual(['The Breakfast Show', 'Drive Time', '']);
+    const refused = await monitor({ filters: [{ column: 'show', operator: 'is', value: 'x' }] });
+    expect(refused.status).toBe(400);
   });
 });

@@ -189,10 +189,10 @@ describe.each(modes)('player sync (%s)', (mode) => {
       const csv = await monitor({ type: 'csv', orderby: 'timestamp' });
       expect(csv.body.data.total_rows).toBe(3);
       expect(csv.body.data.results).toBe(
-        'Media ID,Artist,Title,Date/Time,Context,Notes,End Date/Time\r\n' +
-          `${spot},"The ""Desk""","Morning, news",2026-11-25 08:00:00,show,resuming at 0.87s,\r\n` +
-          `${card},,Card,2026-11-25 08:01:00,fallback,,\r\n` +
-          `${spot},"The ""Desk""","Morning, news",2026-11-25 08:02:00,emerg,,\r\n`,
+        'Media ID,Artist,Title,Date/Time,Context,Notes,End Date/Time,Show\r\n' +
+          `${spot},"The ""Desk""","Morning, news",2026-11-25 08:00:00,show,resuming at 0.87s,,\r\n` +
+          `${card},,Card,2026-11-25 08:01:00,fallback,,,\r\n` +
+          `${spot},"The ""Desk""","Morning, news",2026-11-25 08:02:00,emerg,,,\r\n`,
       );
     });
 

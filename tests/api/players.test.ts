@@ -248,7 +248,7 @@ describe.each(areaModes)('players (%s)', (mode) => {
       expect((await system.api.get('/players/monitor', { key: monitorAll, query: query(other) })).status).toBe(200);
       expect((await system.api.get('/players/monitor', { key: monitorAll, query: query(987_654) })).status).toBe(404);
       const csv = await system.api.get<{ results: string }>('/players/monitor', { key: monitorAll, query: query(fm, { type: 'csv' }) });
-      expect(csv.body.data.results).toBe('Media ID,Artist,Title,Date/Time,Context,Notes,End Date/Time\r\n');
+      expect(csv.body.data.results).toBe('Media ID,Artist,Title,Date/Time,Context,Notes,End Date/Time,Show\r\n');
       expect((await system.api.get('/players/monitor', { key: monitorAll, query: query(fm, { type: 'xml' }) })).status).toBe(400);
       expect((await system.api.get('/players/monitor', { key: monitorAll, query: query(fm, { date_start: '2026-02-01' }) })).status).toBe(400);
       expect((await system.api.get('/players/monitor', { key: monitorAll, query: query(fm, { orderby: 'notes' }) })).status).toBe(400);

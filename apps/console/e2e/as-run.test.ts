@@ -1,6 +1,6 @@
 // The as-run log page (issue 43): a New York player's log seeded as OB Player sends it (remote.php,
 // no end) and as Airwave's playout does (with an end); a day in the player's zone with its rows in
-// order, filtered by the server (title words, the source), the CSV download equal to the server's
+// order, filtered by the server (title and show words, the source), the CSV download equal to the server's
 // CSV for that filter, a range of days, the next day, a refused range in words, paging; a user
 // holding the permission for one player sees that one, a user without it is told which it needs;
 // axe-clean at 1366 and 390 px. The CSV's pages joined (no browser) first.
@@ -44,11 +44,12 @@ describe.skipIf(!browserAvailable)('console: the as-run log', () => {
     expect(await reply.text()).not.toContain('<error>');
   };
   const rows = async () => (await page.getByRole('table', { name: 'As-run log' }).getByRole('row').allInnerTexts()).slice(1).map((row) => row.split('\t').map((cell) => cell.trim()));
-  const apply = async (fields: { from?: string; until?: string; title?: string; artist?: string }) => {
+  const apply = async (fields: { from?: string; until?: string; title?: string; artist?: string; show?: string }) => {
     if (fields.from !== undefined) await page.getByLabel('From').fill(fields.from);
     if (fields.until !== undefined) await page.getByLabel('Until').fill(fields.until);
     if (fields.title !== undefined) await page.getByLabel('Title contains').fill(fields.title);
     if (fields.artist !== undefined) await page.getByLabel('Artist contains').fill(fields.artist);
+    if (fields.show !== undefined) await page.getByLabel('Show contains').fill(fields.show);
     await page.getByRole('button', { name: 'Apply filters' }).click();
   };
 
@@ -59,8 +60,8 @@ describe.skipIf(!browserAvailable)('console: the as-run log', () => {
     const other = (await client.scheduling.playerCreate({ name: 'Other FM', timezone: 'UTC' })).id;
     const start = at(`${DAY}T00:00:10`);
     await append([
-      { media_id: 0, artist: 'The "Desk"', title: 'Morning, news', timestamp: `${start}`, context: 'show', end: `${start + 180}` },
-      { media_id: 0, artist: 'The Band', title: 'Sunny Song', timestamp: `${at(`${DAY}T08:00:00`)}`, context: 'show', notes: 'live', end: `${at(`${DAY}T08:04:00`)}` },
+      { media_id: 0, artist: 'The "Desk"', title: 'Morning, news', timestamp: `${start}`, context: 'show', end: `${start + 180}`, show_name: 'The Early Show' },
+      { media_id: 0, artist: 'The Band', title: 'Sunny Song', timestamp: `${at(`${DAY}T08:00:00`)}`, context: 'show', notes: 'live', end: `${at(`${DAY}T08:04:00`)}`, show_name: 'Breakfast' },
       // 120 plays of a filler on the next day: more than a page
       ...Array.from({ length: 120 }, (_, i) => ({ media_id: 0, artist: 'Filler', title: `Filler ${i + 1}`, timestamp: `${at('2026-11-21T10:00:00') + i * 60}`, context: 'fallback' })),
     ]);
@@ -91,15 +92,16 @@ describe.skipIf(!browserAvailable)('console: the as-run log', () => {
     expect(await page.getByRole('button', { name: 'Download CSV' }).count()).toBe(0);
   });
 
-  it("shows a day's plays in order, in the player's zone, with their length, source and end", async () => {
+  it("shows a day's plays in order, in the player's zone, with their length, source, show and end", async () => {
     await apply({ from: DAY, until: DAY });
     await page.getByText('1–5 of 5, oldest first.').waitFor();
     expect(await rows()).toEqual([
-      ['00:00:10', 'Morning, news', 'The "Desk"', '3:00', 'Show', '00:03:10'],
-      ['08:00:00', 'Sunny Song', 'The Band', '4:00', 'Show · live', '08:04:00'],
-      ['08:04:00', 'Flood warning', 'Weather', '', 'Alert', 'not logged'],
-      ['12:00:00', 'Fill Tune', 'Fill Band', '', 'Default playlist', 'not logged'],
-      ['23:59:59', 'Night Song', 'The Band', '', 'Show', 'not logged'],
+      ['00:00:10', 'Morning, news', 'The "Desk"', '3:00', 'Show', 'The Early Show', '00:03:10'],
+      ['08:00:00', 'Sunny Song', 'The Band', '4:00', 'Show · live', 'Breakfast', '08:04:00'],
+      // OB Player's playlog names no show
+      ['08:04:00', 'Flood warning', 'Weather', '', 'Alert', '', 'not logged'],
+      ['12:00:00', 'Fill Tune', 'Fill Band', '', 'Default playlist', '', 'not logged'],
+      ['23:59:59', 'Night Song', 'The Band', '', 'Show', '', 'not logged'],
     ]);
     await screenshot(page, 'as-run', { notices: false });
   });
@@ -116,10 +118,13 @@ describe.skipIf(!browserAvailable)('console: the as-run log', () => {
     const server = await client.scheduling.playerMonitor({ player_id: player, date_start: DAY, date_end: DAY, orderby: 'timestamp', orderdesc: false, type: 'csv', filters: [{ column: 'title', operator: 'like', value: 'song' }, { column: 'context', operator: 'is', value: 'show' }] });
     expect(file).toBe(server.results);
     expect(file.split('\r\n').slice(1, 3).map((line) => line.split(',')[2])).toEqual(['Sunny Song', 'Night Song']);
+    await apply({ title: '', show: 'breakfast' });
+    await page.getByText('1–1 of 1, oldest first.').waitFor();
+    expect((await rows()).map((row) => [row[1], row[5]])).toEqual([['Sunny Song', 'Breakfast']]);
   });
 
   it('reads a range of days with their dates, the next day a page at a time, and says a refused range in words', async () => {
-    await apply({ from: '2026-11-19', until: DAY, title: '' });
+    await apply({ from: '2026-11-19', until: DAY, title: '', show: '' });
     await choose(page, 'Source', 'Every source');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.getByText('1–6 of 6, oldest first.').waitFor();

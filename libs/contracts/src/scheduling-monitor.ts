@@ -27,6 +27,7 @@ export const AsRunEntry = z.object({
   end_timestamp: z.string().nullable().describe("When it ended, ISO 8601 in the player's zone; null when unknown (OB Player's playlog gives no end)"),
   end_unix_timestamp: z.string().nullable().describe('When it ended, Unix seconds as a decimal; null when unknown'),
   end_datetime: z.string().nullable().describe('When it ended, local "YYYY-MM-DD HH:MM:SS" in the player\'s zone; null when unknown'),
+  show_name: z.string().nullable().describe("The show it aired in, as Airwave's playout names it (the show's own name, else its timeslot's, else what it airs); null when unknown (OB Player's playlog gives none)"),
 });
 export type AsRunEntry = z.infer<typeof AsRunEntry>;
 
@@ -76,7 +77,7 @@ const MonitorTime = (bound: 'start' | 'end') =>
     .describe(`${FORMS}. A date alone: ${bound === 'start' ? 'from its first moment' : 'through that whole day'}.`);
 
 export const MonitorFilter = z.object({
-  column: z.enum(['media_id', 'artist', 'title', 'context']).describe("OB's columns, and Airwave's context (show, emerg, fallback)"),
+  column: z.enum(['media_id', 'artist', 'title', 'context', 'show_name']).describe("OB's columns, and Airwave's context (show, emerg, fallback) and show_name"),
   operator: z.enum(['is', 'not', 'like', 'not_like']),
   value: z.union([z.string().max(500), z.number()]),
 });
@@ -102,7 +103,7 @@ export const MonitorSearch = z.object({
   date_start: MonitorTime('start'),
   date_end: MonitorTime('end'),
   filters: MonitorFilters,
-  orderby: z.enum(['timestamp', 'datetime', 'media_id', 'artist', 'title', 'context']).optional().describe('Default: timestamp, newest first'),
+  orderby: z.enum(['timestamp', 'datetime', 'media_id', 'artist', 'title', 'context', 'show_name']).optional().describe('Default: timestamp, newest first'),
   orderdesc: OrderDesc.optional(),
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),

@@ -35,6 +35,8 @@ export const AsRunInput = z.object({
   notes: LogText.default(''),
   /** When it ended (Airwave's playout, from the engine's end event); OB Player's playlog gives none. */
   end: PlayedAt.optional(),
+  /** The show it aired in (Airwave's playout: the rundown block's name); OB Player's playlog gives none. */
+  show_name: LogText.optional(),
 }).refine((entry) => entry.end === undefined || Number(entry.end) >= Number(entry.timestamp), { message: 'must not be before the start', path: ['end'] });
 
 export const playerSync = {

@@ -83,6 +83,8 @@ export interface AsRunColumns {
   notes: string;
   /** When the play ended (Unix seconds, numeric): Airwave's playout reports it, OB Player does not (null). */
   ended_at: string | null;
+  /** The show it aired in, as Airwave's playout names it (the rundown block's name); null from OB Player, which sends none. */
+  show_name: string | null;
   created: Created;
 }
 
@@ -184,6 +186,11 @@ export async function showSourcePassword(db: AnyDB) {
 export async function asRunEnd(db: AnyDB) {
   await db.schema.alterTable('asrun').addColumn('ended_at', 'numeric').execute();
   await db.schema.alterTable('asrun').addCheckConstraint('asrun_end_after_start', sql`ended_at >= played_at`).execute();
+}
+
+/** Issue 43: the show each play aired in, so the as-run log can be read by show. */
+export async function asRunShow(db: AnyDB) {
+  await db.schema.alterTable('asrun').addColumn('show_name', 'text').execute();
 }
 
 export async function playersAndAlerts(db: AnyDB) {

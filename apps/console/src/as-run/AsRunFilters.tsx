@@ -1,4 +1,4 @@
-// The as-run page's filters: the days (in the player's zone), title and artist words, the source;
+// The as-run page's filters: the days (in the player's zone), title, artist and show words, the source;
 // applied together (the server filters), the day before or after at a press.
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Select, TextInput } from '@mantine/core';
@@ -35,6 +35,7 @@ export function AsRunFilters({ applied, onApply, errors }: Props) {
         <TextInput type="date" label={t('Until')} value={form.until} onChange={(e) => set('until')(e.currentTarget.value)} error={backwards ? t('The last day must not be before the first.') : errors.date_end} />
         <TextInput label={t('Title contains')} value={form.title} onChange={(e) => set('title')(e.currentTarget.value)} w={200} />
         <TextInput label={t('Artist contains')} value={form.artist} onChange={(e) => set('artist')(e.currentTarget.value)} w={200} />
+        <TextInput label={t('Show contains')} value={form.show} onChange={(e) => set('show')(e.currentTarget.value)} w={200} />
         <Select label={t('Source')} allowDeselect={false} w={180} data={sources.map((s) => ({ value: s.value, label: t(s.label) }))} value={form.context} onChange={(v) => set('context')(v ?? '')} />
         <Button type="submit" mt={25}>
           {t('Apply filters')}

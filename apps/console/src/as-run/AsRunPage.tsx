@@ -1,6 +1,6 @@
 // A player's as-run log (the player monitor, GET /players/monitor), for holders of
 // view_player_monitor for every player or for that one: a day or days in the player's zone,
-// title and artist words and the source filtered by the server, 100 rows a page, oldest first, and
+// title, artist and show words and the source filtered by the server, 100 rows a page, oldest first, and
 // the server's CSV of exactly that search (docs/console.md, "As-run log").
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Pagination, Stack, Text, Title } from '@mantine/core';

@@ -1,5 +1,5 @@
 // The as-run rows of a page: when each began in the player's zone, what aired, its artist, how
-// long it aired, its source, and when it ended (unknown for OB Player's, which sends no end).
+// long it aired, its source and show, and when it ended (unknown for OB Player's, which sends no end).
 import { useTranslation } from 'react-i18next';
 import { Table } from '@mantine/core';
 import { formatDuration } from '../media/media-types';
@@ -9,7 +9,7 @@ export function AsRunTable({ entries, withDate }: { entries: Aired[]; withDate: 
   const { t } = useTranslation();
   return (
     // Its rows hold nothing to focus: the box itself takes the keyboard, to scroll sideways on a phone.
-    <Table.ScrollContainer minWidth={760} type="native" tabIndex={0}>
+    <Table.ScrollContainer minWidth={860} type="native" tabIndex={0}>
       <Table aria-label={t('As-run log')} striped>
         <Table.Thead>
           <Table.Tr>
@@ -18,6 +18,7 @@ export function AsRunTable({ entries, withDate }: { entries: Aired[]; withDate: 
             <Table.Th>{t('Artist')}</Table.Th>
             <Table.Th>{t('Length')}</Table.Th>
             <Table.Th>{t('Source')}</Table.Th>
+            <Table.Th>{t('Show')}</Table.Th>
             <Table.Th>{t('Ended')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -32,6 +33,7 @@ export function AsRunTable({ entries, withDate }: { entries: Aired[]; withDate: 
                 <Table.Td>{entry.artist}</Table.Td>
                 <Table.Td>{length === null ? '' : formatDuration(length)}</Table.Td>
                 <Table.Td>{entry.notes ? `${t(sourceWords[entry.context])} · ${entry.notes}` : t(sourceWords[entry.context])}</Table.Td>
+                <Table.Td>{entry.show_name ?? ''}</Table.Td>
                 {ended === null ? <Table.Td>{t('not logged')}</Table.Td> : <Table.Td ff="monospace">{ended}</Table.Td>}
               </Table.Tr>
             );

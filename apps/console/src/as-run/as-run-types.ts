@@ -1,5 +1,5 @@
 // The as-run page's search (GET /players/monitor): the days read in the player's zone, the filters
-// the server applies (title and artist words, the source), a row written in the player's zone, and
+// the server applies (title, artist and show words, the source), a row written in the player's zone, and
 // the CSV file of the whole search, the server's own, page after page.
 import { msg } from '../i18n';
 import type { AsRunEntry } from '@airwave/contracts';
@@ -17,6 +17,8 @@ export interface AsRunFilter {
   until: string;
   title: string;
   artist: string;
+  /** Words of the show a play aired in (Airwave's playout names it; OB Player's plays name none). */
+  show: string;
   context: Context | '';
 }
 
@@ -34,18 +36,19 @@ export const sourceWords: Record<Context, string> = { show: msg('Show'), emerg: 
 export const todayIn = (zone: string) => DateTime.now().setZone(zone).toISODate()!;
 
 /** The filter of one day with no words. */
-export const dayFilter = (day: string): AsRunFilter => ({ from: day, until: day, title: '', artist: '', context: '' });
+export const dayFilter = (day: string): AsRunFilter => ({ from: day, until: day, title: '', artist: '', show: '', context: '' });
 
 /** Whether words or a source narrow the search (not only the days). */
-export const narrowed = (filter: AsRunFilter) => Boolean(filter.title.trim() || filter.artist.trim() || filter.context);
+export const narrowed = (filter: AsRunFilter) => Boolean(filter.title.trim() || filter.artist.trim() || filter.show.trim() || filter.context);
 
-type Filter = { column: 'title' | 'artist' | 'context'; operator: 'like' | 'is'; value: string };
+type Filter = { column: 'title' | 'artist' | 'show_name' | 'context'; operator: 'like' | 'is'; value: string };
 
 /** The monitor's search for a filter, oldest first: the server reads the dates in the player's zone, `until` through its whole day. */
 export function searchOf(playerId: number, filter: AsRunFilter) {
   const filters: Filter[] = [];
   if (filter.title.trim()) filters.push({ column: 'title', operator: 'like', value: filter.title.trim() });
   if (filter.artist.trim()) filters.push({ column: 'artist', operator: 'like', value: filter.artist.trim() });
+  if (filter.show.trim()) filters.push({ column: 'show_name', operator: 'like', value: filter.show.trim() });
   if (filter.context) filters.push({ column: 'context', operator: 'is', value: filter.context });
   return { player_id: playerId, date_start: filter.from, date_end: filter.until || filter.from, orderby: 'timestamp' as const, orderdesc: false, ...(filters.length ? { filters } : {}) };
 }

@@ -1,7 +1,7 @@
 import { createInProcessBus } from '@airwave/bus';
 import { createLogger } from '@airwave/logging';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TrackEvent } from '@airwave/playout/engine';
+import type { PlannedItem, TrackEvent } from '@airwave/playout/engine';
 import { bindFakeScheduling, type Fixture } from '../../src/fakes/fake-scheduling';
 import { AsRunRecorder, asRunEntry, emergIdOf, endOf } from '@airwave/playout/internal/air/asrun';
 import { AsRunSpool } from '@airwave/playout/internal/air/spool';
@@ -14,6 +14,12 @@ describe('as-run from track events', () => {
     expect(asRunEntry(start('alert:12:1795000000000', 1_795_000_000_000, 'emerg'))).toMatchObject({ context: 'emerg', emerg_id: 12 });
     expect(asRunEntry(start('2:1:0', 1_795_000_000_000, 'show', null))).toMatchObject({ media_id: 0, notes: 'live' });
     expect(emergIdOf('1:2:3')).toBe(0);
+  });
+
+  it('names the show the play aired in, as the plan names it (none when the plan knows none)', () => {
+    const planned = { show_name: 'The Breakfast Show' } as PlannedItem;
+    expect(asRunEntry(start('1:1:0', 1_795_000_000_123), planned)).toMatchObject({ show_name: 'The Breakfast Show' });
+    expect(asRunEntry(start('1:1:0', 1_795_000_000_123))).not.toHaveProperty('show_name');
   });
 
   it('gives a play its actual end, never before its start', () => {

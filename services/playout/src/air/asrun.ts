@@ -20,8 +20,8 @@ const MAX_OPEN = 1000;
 /** The alert id of an alert play's key (`alert:<id>:<start>`), else 0. */
 export const emergIdOf = (key: string) => (key.startsWith('alert:') ? Number(key.split(':')[1]) || 0 : 0);
 
-/** The as-run entry of a track's start: the actual instant, as Unix seconds with milliseconds. */
-export function asRunEntry(event: TrackEvent): AsRunEntry {
+/** The as-run entry of a track's start: the actual instant, as Unix seconds with milliseconds, and the show it aired in. */
+export function asRunEntry(event: TrackEvent, planned?: PlannedItem): AsRunEntry {
   return {
     media_id: event.media_id ?? 0,
     artist: event.artist,
@@ -30,6 +30,7 @@ export function asRunEntry(event: TrackEvent): AsRunEntry {
     context: event.context,
     emerg_id: event.context === 'emerg' ? emergIdOf(event.key) : 0,
     notes: event.media_id === null ? 'live' : '',
+    ...(planned?.show_name ? { show_name: planned.show_name } : {}),
   };
 }
 
@@ -66,7 +67,7 @@ export class AsRunRecorder {
   }
 
   #started(event: TrackEvent, planned: PlannedItem | undefined) {
-    const entry = asRunEntry(event);
+    const entry = asRunEntry(event, planned);
     if (this.#open.size >= MAX_OPEN) this.#open.delete(this.#open.keys().next().value!);
     this.#open.set(event.key, entry);
     this.#nowPlaying = nowPlayingOf(event, planned);

@@ -14,7 +14,8 @@ const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${
  * or not, `like`/`not_like` contain or not (the value taken literally, no wildcards of its own).
  */
 function filterExpression(eb: ExpressionBuilder<SchedulingSchema, 'asrun'>, { column, operator, value }: Filter) {
-  const text = column === 'media_id' ? sql<string>`media_id::text` : sql<string>`lower(${sql.ref(column)})`;
+  // A play with no show (OB Player's) has the empty name: `not` and `not_like` keep it.
+  const text = column === 'media_id' ? sql<string>`media_id::text` : sql<string>`lower(coalesce(${sql.ref(column)}, ''))`;
   const wanted = column === 'media_id' ? String(value) : String(value).toLowerCase();
   if (operator === 'like' || operator === 'not_like') {
     const like = sql<boolean>`${text} like ${likePattern(wanted)}`;
@@ -23,7 +24,7 @@ function filterExpression(eb: ExpressionBuilder<SchedulingSchema, 'asrun'>, { co
   return sql<boolean>`${text} ${sql.raw(operator === 'is' ? '=' : '<>')} ${wanted}`;
 }
 
-const ORDER_COLUMNS = { timestamp: 'played_at', datetime: 'played_at', media_id: 'media_id', artist: 'artist', title: 'title', context: 'context' } as const;
+const ORDER_COLUMNS = { timestamp: 'played_at', datetime: 'played_at', media_id: 'media_id', artist: 'artist', title: 'title', context: 'context', show_name: 'show_name' } as const;
 
 /** The rows of one page and how many the search matches in all. */
 export async function searchAsRun(db: SchedulingDB, search: z.output<typeof MonitorSearch>, from: number, to: number): Promise<{ rows: AsRunRow[]; total: number }> {

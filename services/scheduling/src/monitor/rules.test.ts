@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { asRunOut, canViewMonitor, fitToReply, monitorCsv } from './rules';
 
 const caller = (...permissions: string[]): Principal => ({ userId: 7, username: 'ops', groupIds: [], permissions, via: 'session' });
-const row = { id: '12', player_id: 3, media_id: 5, artist: 'A, "B"', title: 'Line\nbreak', played_at: '1795593600.8770473', context: 'show', emerg_id: 0, notes: '', ended_at: null };
-const ended = { ...row, ended_at: '1795593781.5' };
+const row = { id: '12', player_id: 3, media_id: 5, artist: 'A, "B"', title: 'Line\nbreak', played_at: '1795593600.8770473', context: 'show', emerg_id: 0, notes: '', ended_at: null, show_name: null };
+const ended = { ...row, ended_at: '1795593781.5', show_name: 'Breakfast, live' };
 
 describe('canViewMonitor', () => {
   it('takes view_player_monitor for every player, or view_player_monitor:<id> for that one', () => {
@@ -29,10 +29,10 @@ describe('asRunOut', () => {
 });
 
 describe('monitorCsv', () => {
-  it("writes OB's header and columns, then the end (empty when unknown), quoting as RFC 4180 says", () => {
-    expect(monitorCsv([asRunOut(row, 'UTC')])).toBe('Media ID,Artist,Title,Date/Time,Context,Notes,End Date/Time\r\n5,"A, ""B""","Line\nbreak",2026-11-25 08:00:00,show,,\r\n');
-    expect(monitorCsv([asRunOut(ended, 'UTC')]).split('\r\n')[1]).toBe('5,"A, ""B""","Line\nbreak",2026-11-25 08:00:00,show,,2026-11-25 08:03:01');
-    expect(monitorCsv([])).toBe('Media ID,Artist,Title,Date/Time,Context,Notes,End Date/Time\r\n');
+  it("writes OB's header and columns, then the end and the show (empty when unknown), quoting as RFC 4180 says", () => {
+    expect(monitorCsv([asRunOut(row, 'UTC')])).toBe('Media ID,Artist,Title,Date/Time,Context,Notes,End Date/Time,Show\r\n5,"A, ""B""","Line\nbreak",2026-11-25 08:00:00,show,,,\r\n');
+    expect(monitorCsv([asRunOut(ended, 'UTC')]).split('\r\n')[1]).toBe('5,"A, ""B""","Line\nbreak",2026-11-25 08:00:00,show,,2026-11-25 08:03:01,"Breakfast, live"');
+    expect(monitorCsv([])).toBe('Media ID,Artist,Title,Date/Time,Context,Notes,End Date/Time,Show\r\n');
   });
 });
 

@@ -23,6 +23,7 @@ export interface AsRunRow {
   notes: string;
   /** Unix seconds as stored, or null when the end is unknown. */
   ended_at: string | null;
+  show_name: string | null;
 }
 
 /** The as-run columns as an AsRunRow is read (the numeric instants as exact text). */
@@ -35,6 +36,7 @@ export const AS_RUN_COLUMNS = [
   'context',
   'emerg_id',
   'notes',
+  'show_name',
   sql<string>`played_at::text`.as('played_at'),
   sql<string | null>`ended_at::text`.as('ended_at'),
 ] as const;
@@ -64,6 +66,7 @@ export function asRunOut(row: AsRunRow, zone: string): AsRunEntry {
     end_timestamp: end?.iso ?? null,
     end_unix_timestamp: row.ended_at,
     end_datetime: end?.wall ?? null,
+    show_name: row.show_name,
   };
 }
 
@@ -75,11 +78,11 @@ const csvField = (value: string | number) => {
 
 /**
  * OB's monitor CSV (players_model.php monitor_csv): its header row and columns, lines ending CRLF,
- * then Airwave's "End Date/Time" (empty when the end is unknown) so OB's columns keep their places.
+ * then Airwave's "End Date/Time" and "Show" (empty when unknown) so OB's columns keep their places.
  */
 export function monitorCsv(rows: readonly AsRunEntry[]): string {
-  const header = ['Media ID', 'Artist', 'Title', 'Date/Time', 'Context', 'Notes', 'End Date/Time'];
-  const lines = [header, ...rows.map((r) => [r.media_id, r.artist, r.title, r.datetime, r.context, r.notes, r.end_datetime ?? ''])];
+  const header = ['Media ID', 'Artist', 'Title', 'Date/Time', 'Context', 'Notes', 'End Date/Time', 'Show'];
+  const lines = [header, ...rows.map((r) => [r.media_id, r.artist, r.title, r.datetime, r.context, r.notes, r.end_datetime ?? '', r.show_name ?? ''])];
   return lines.map((line) => `${line.map(csvField).join(',')}\r\n`).join('');
 }
 

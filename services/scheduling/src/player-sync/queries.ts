@@ -38,7 +38,7 @@ export async function insertAsRun(trx: SchedulingDB, playerId: number, entries: 
   if (entries.length === 0) return [];
   return trx
     .insertInto('asrun')
-    .values(onePerPlay(entries).map(({ timestamp, end, ...entry }) => ({ player_id: playerId, played_at: timestamp, ended_at: end ?? null, ...entry })))
+    .values(onePerPlay(entries).map(({ timestamp, end, show_name, ...entry }) => ({ player_id: playerId, played_at: timestamp, ended_at: end ?? null, show_name: show_name ?? null, ...entry })))
     .onConflict((oc) =>
       oc
         .columns(['player_id', 'played_at', 'media_id', 'context', 'emerg_id'])
