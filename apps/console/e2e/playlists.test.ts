@@ -1,6 +1,7 @@
 // Playlists: search; a playlist made of media items found and added, a dynamic selection with its
 // estimate, a station ID and a breakpoint; reordered by dragging and with the keyboard; deleting
-// one in use refused, naming where it is used.
+// one in use refused, naming where it is used; OpenBroadcaster's voicetrack and custom items and
+// the live-assist type, with the server's voicetrack rules said under the item.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, axeViolations, browserAvailable, screenshot, seedMedia, startConsole, type ConsoleRun } from './support';
@@ -17,7 +18,8 @@ describe.skipIf(!browserAvailable)('console: playlists', () => {
   afterAll(() => run?.stop());
 
   const editor = () => page.getByRole('dialog', { name: /playlist/i });
-  const order = () => editor().getByTestId('playlist-item').locator('td:nth-child(2) > p').allTextContents();
+  // Each row's name (its first line; a refusal under it is not part of it).
+  const order = () => editor().getByTestId('playlist-item').locator('td:nth-child(2) > p:first-child').allTextContents();
   /** Adds an item as a user does: finds it, picks it, and sees it in the list before the next one. */
   async function addMedia(title: string) {
     const before = (await order()).length;
@@ -95,5 +97,47 @@ describe.skipIf(!browserAvailable)('console: playlists', () => {
     await page.getByRole('dialog', { name: 'Delete Evening?' }).getByRole('button', { name: 'Delete playlist' }).click();
     await page.getByText('Evening was deleted.').waitFor();
     await page.getByText('1 playlist(s)').waitFor();
+  });
+
+  it('makes a voicetrack over the next item with its ducking, a custom item and a live-assist playlist; the server\'s rules said under the voicetrack', async () => {
+    await page.getByRole('button', { name: 'New playlist' }).click();
+    await editor().getByLabel('Name').fill('Voiced');
+    await editor().getByText('Live assist', { exact: true }).click();
+    await editor().getByRole('textbox', { name: 'Add a voicetrack' }).or(editor().getByRole('combobox', { name: 'Add a voicetrack' })).fill('Jingle Two');
+    await page.getByRole('option', { name: 'Jingle Two' }).click();
+    await expect.poll(order).toEqual(['Voicetrack: Jingle Two']);
+    // Last in the playlist: OB's rule, the server's 400, under the voicetrack.
+    await editor().getByRole('button', { name: 'Save playlist' }).click();
+    await editor().getByRole('alert').filter({ hasText: 'Voicetracks cannot be the last item in a playlist.' }).first().waitFor();
+    await addMedia('News Intro');
+    const voiced = 'Voicetrack: Jingle Two';
+    await editor().getByRole('textbox', { name: `Into the next item (s), ${voiced}` }).fill('0.5');
+    await editor().getByRole('textbox', { name: `Music fades down (s), ${voiced}` }).fill('0.5');
+    await editor().getByRole('textbox', { name: `Music under the voice (%), ${voiced}` }).fill('20');
+    // The voice (1 s) with its offset and fades does not fit in the 4 s after it: said, not saved.
+    await editor().getByRole('textbox', { name: `Music fades back (s), ${voiced}` }).fill('3');
+    await editor().getByRole('button', { name: 'Save playlist' }).click();
+    await editor().getByRole('alert').filter({ hasText: /does not fit|longer than/ }).first().waitFor();
+    await editor().getByRole('textbox', { name: `Music fades back (s), ${voiced}` }).fill('1');
+    await editor().getByRole('button', { name: 'Add a custom item' }).click();
+    await editor().getByRole('textbox', { name: 'Custom item type, item 3' }).fill('traffic');
+    expect(await order()).toEqual([voiced, 'News Intro', 'Custom item: traffic']);
+    expect(await axeViolations(page)).toEqual([]);
+    await editor().getByRole('button', { name: 'Save playlist' }).click();
+    await page.getByText('Voiced was saved.').waitFor();
+
+    const { client } = await adminApi(run);
+    const id = (await client.playlists.playlistSearch({ q: 'Voiced' })).playlists[0]!.id;
+    const saved = await client.playlists.playlistGet({ id });
+    expect(saved.type).toBe('live_assist');
+    expect(saved.items).toEqual([
+      expect.objectContaining({ type: 'voicetrack', title: 'Jingle Two', voicetrack_offset: 0.5, voicetrack_fadeout_before: 0.5, voicetrack_volume: 0.2, voicetrack_fadein_after: 1 }),
+      expect.objectContaining({ type: 'media', title: 'News Intro' }),
+      expect.objectContaining({ type: 'custom', name: 'traffic' }),
+    ]);
+    await page.getByRole('button', { name: 'Edit Voiced' }).click();
+    await expect.poll(order).toEqual([voiced, 'News Intro', 'Custom item: traffic']);
+    expect(await editor().getByRole('textbox', { name: `Music under the voice (%), ${voiced}` }).inputValue()).toBe('20');
+    await editor().getByRole('button', { name: 'Cancel' }).click();
   });
 });

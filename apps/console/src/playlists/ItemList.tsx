@@ -1,14 +1,16 @@
 // A playlist's items in airing order: drag a row to move it, or (keyboard, screen readers) its
 // "Move up" and "Move down" buttons; the new position is announced. Media items take a crossfade,
-// dynamic items their search and count (with the estimate). On a phone the length and the order
+// dynamic items their search and count (with the estimate), voicetracks their ducking, custom items
+// their name. On a phone the length and the order
 // buttons go under the item, where a fourth column would be cut off.
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Group, NumberInput, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, NumberInput, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatDuration } from '../media/media-types';
 import { DynamicItemFields } from './DynamicItemFields';
 import { itemLabel, itemSeconds, move, type DraftItem } from './playlist-types';
+import { VoicetrackFields } from './VoicetrackFields';
 
 interface Props {
   items: DraftItem[];
@@ -64,6 +66,10 @@ export function ItemList({ items, onChange, errors }: Props) {
                     <NumberInput size="xs" w={110} label={t('Crossfade (s)')} aria-label={t('Crossfade in seconds, {{item}}', { item: label })} min={0} max={60} value={item.crossfade} onChange={(v) => update(index, { ...item, crossfade: Number(v) || 0 })} />
                   )}
                   {item.type === 'dynamic' && <DynamicItemFields item={item} onChange={(next) => update(index, next)} />}
+                  {item.type === 'voicetrack' && <VoicetrackFields item={item} label={label} onChange={(next) => update(index, next)} />}
+                  {item.type === 'custom' && (
+                    <TextInput size="xs" w={240} label={t('Custom item type')} aria-label={t('Custom item type, item {{number}}', { number: index + 1 })} value={item.name} onChange={(e) => update(index, { ...item, name: e.currentTarget.value })} />
+                  )}
                   {problem && <Text size="sm" c="red.8" role="alert">{problem}</Text>}
                   {narrow && <Group justify="space-between" mt={4}><Text size="sm">{length}</Text>{order}</Group>}
                 </Table.Td>

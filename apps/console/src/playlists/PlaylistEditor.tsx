@@ -38,7 +38,7 @@ export function PlaylistEditor({ playlist, onClose, onSaved }: { playlist: Playl
           <Select label={t('Who sees it')} allowDeselect={false} data={[{ value: 'private', label: t('Private (you and those it names)') }, { value: 'visible', label: t('Visible (everyone sees it)') }, { value: 'public', label: t('Public') }]} value={draft.status} onChange={(v) => v && set('status', v as PlaylistDraft['status'])} />
           <div>
             <Text size="sm" fw={500} id="playlist-type">{t('Type')}</Text>
-            <SegmentedControl aria-labelledby="playlist-type" data={[{ value: 'standard', label: t('Standard') }, { value: 'advanced', label: t('Advanced') }]} value={draft.type} onChange={(v) => set('type', v as PlaylistDraft['type'])} />
+            <SegmentedControl aria-labelledby="playlist-type" data={[{ value: 'standard', label: t('Standard') }, { value: 'advanced', label: t('Advanced') }, { value: 'live_assist', label: t('Live assist') }]} value={draft.type} onChange={(v) => set('type', v as PlaylistDraft['type'])} />
           </div>
         </SimpleGrid>
         <Textarea label={t('Description')} autosize minRows={1} value={draft.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description} />

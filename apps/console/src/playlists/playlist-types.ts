@@ -16,9 +16,16 @@ export type DraftItem = { key: string } & (
   | { type: 'dynamic'; name: string; query: Query; saved_search_id: number | null; num_items: number | null; image_duration: number; crossfade: number; estimate: Estimate | null }
   | { type: 'station_id' }
   | { type: 'breakpoint' }
-  // Kept as read and saved back unchanged: the editor has no fields for them yet (issue 43).
-  | Extract<ApiItem, { type: 'voicetrack' | 'custom' }>
+  // A presenter's voice over the start of the media item after it, the music ducked under it.
+  | ({ type: 'voicetrack'; media_id: number; title: string; artist: string; media_type: string | null; duration: number } & VoicetrackSettings)
+  // A custom item names a module's custom item type (none is registered: it airs nothing).
+  | { type: 'custom'; name: string }
 );
+
+type VoicetrackSettings = Pick<Extract<ApiItem, { type: 'voicetrack' }>, 'voicetrack_volume' | 'voicetrack_offset' | 'voicetrack_fadeout_before' | 'voicetrack_fadein_after'>;
+
+/** OB's defaults: the music ducked to a tenth, from the start of the item, without fades. */
+export const voicetrackDefaults: VoicetrackSettings = { voicetrack_volume: 0.1, voicetrack_offset: 0, voicetrack_fadeout_before: 0, voicetrack_fadein_after: 0 };
 
 export interface PlaylistDraft {
   id: number | null;
@@ -63,8 +70,9 @@ export function itemsInput(items: DraftItem[]) {
 
 /** What a row says the item is. */
 export function itemLabel(item: DraftItem): string {
-  if (item.type === 'media' || item.type === 'voicetrack') return item.artist ? `${item.artist} - ${item.title}` : item.title;
-  if (item.type === 'custom') return item.name;
+  if (item.type === 'media') return item.artist ? `${item.artist} - ${item.title}` : item.title;
+  if (item.type === 'voicetrack') return i18n.t('Voicetrack: {{voice}}', { voice: item.artist ? `${item.artist} - ${item.title}` : item.title });
+  if (item.type === 'custom') return i18n.t('Custom item: {{name}}', { name: item.name || i18n.t('unnamed') });
   if (item.type === 'dynamic') return i18n.t('Dynamic: {{name}}', { name: item.name || searchText(item.query) || i18n.t('a selection') });
   return item.type === 'station_id' ? i18n.t('Station ID') : i18n.t('Breakpoint');
 }
