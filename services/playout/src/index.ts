@@ -10,6 +10,7 @@ import { bindHealth, callOperation, playoutSecretBox, type ServiceDefinition } f
 import type { Bus } from '@airwave/bus';
 import { playoutInternal } from '@airwave/contracts';
 import type { Logger } from '@airwave/logging';
+import type { Database } from '@airwave/db';
 import { readPlayoutEnv, type PlayoutEnv } from './config';
 import { LiquidsoapEngine } from './engine/engine';
 import { LiquidsoapPool } from './engine/pool';
@@ -79,6 +80,13 @@ async function startPool(pool: LiquidsoapPool, db: PlayoutDB, holder: string, co
   }
 }
 
+/** What any replica answers, airing or not: its health, the status, and a player's listeners. */
+async function bindQuestions(bus: Bus, db: PlayoutDB, database: Database, holder: string, choice: EngineChoice, config: PlayoutEnv) {
+  const counts = listenerCounts(bus);
+  const harbor = { portBase: config.PLAYOUT_HARBOR_PORT_BASE, bind: config.PLAYOUT_HARBOR_BIND };
+  return [await bindHealth(bus, 'playout', database), await bindStatus(bus, db, holder, choice, harbor, counts), await bindListeners(bus, db, counts)];
+}
+
 export function createPlayoutService(options: PlayoutOptions = {}): ServiceDefinition {
   return {
     name: 'playout',
@@ -94,9 +102,7 @@ export function createPlayoutService(options: PlayoutOptions = {}): ServiceDefin
       const liquidsoap = (binary: string): EngineFactory => liquidsoapEngines(logger, (engines.pool = enginePool(binary, config, cacheDir, holder, logger)));
       const choice: EngineChoice = options.engine ? { engine: options.engine, name: 'custom', reason: null, binary: null } : await chooseEngine(config.PLAYOUT_ENGINE, liquidsoap, env.PATH);
       const pool = engines.pool;
-      const counts = listenerCounts(bus);
-      const harborSetting = { portBase: config.PLAYOUT_HARBOR_PORT_BASE, bind: config.PLAYOUT_HARBOR_BIND };
-      const subscriptions = [await bindHealth(bus, 'playout', database), await bindStatus(bus, db, holder, choice, harborSetting, counts), await bindListeners(bus, db, counts)];
+      const subscriptions = await bindQuestions(bus, db, database, holder, choice, config);
       if (!choice.engine) {
         logger.info({ reason: choice.reason }, 'Playout: not airing');
         return { stop: async () => void (await Promise.all(subscriptions.map((s) => s.unsubscribe()))) };
