@@ -115,6 +115,10 @@ describe.each(modes)('playout airs a rundown (%s)', (mode) => {
     // Now playing is sent right after the as-run entry: wait for it too.
     const playing = async () => (await system.api.get<{ media: { id: number } | null; show_name: string | null }>(`/players/playing/${player}`, { key: admin })).body.data.media?.id;
     await expect.poll(playing, { timeout: limit(10_000) }).toBe(tone);
+    // under the show's name: the first item starts as the engine takes the first plan, and its
+    // track event still finds its show in that plan
+    const now = await system.api.get<{ show_name: string | null }>(`/players/playing/${player}`, { key: admin });
+    expect(now.body.data.show_name).toBe('Tone');
   });
 
   it("writes the engine's track end to the same as-run entry, in the monitor's JSON and CSV", async () => {
@@ -124,12 +128,14 @@ describe.each(modes)('playout airs a rundown (%s)', (mode) => {
     const end = Date.now();
     engine.emit({ player_id: player, key: item.key, media_id: item.media_id, title: item.title, artist: item.artist, context: item.context, at: end, kind: 'end' });
     const query = { player_id: player, date_start: new Date(showStart - 86_400_000).toISOString().slice(0, 10), date_end: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) };
-    const rows = async () => (await system.api.get<{ results: { unix_timestamp: string; end_unix_timestamp: string | null; end_datetime: string | null }[] }>('/players/monitor', { key: admin, query })).body.data.results;
+    const rows = async () => (await system.api.get<{ results: { unix_timestamp: string; end_unix_timestamp: string | null; end_datetime: string | null; show_name: string | null }[] }>('/players/monitor', { key: admin, query })).body.data.results;
     await expect.poll(async () => (await rows()).map((r) => [r.unix_timestamp, r.end_unix_timestamp]), { timeout: limit(10_000) }).toEqual([[(at / 1000).toFixed(3), (end / 1000).toFixed(3)]]);
     const wall = new Date(Math.floor(end / 1000) * 1000).toISOString().slice(0, 19).replace('T', ' ');
     expect((await rows())[0]!.end_datetime).toBe(wall);
+    // with the show it aired in, as the rundown names it (a show without a name: what it airs)
+    expect((await rows())[0]!.show_name).toBe('Tone');
     const csv = await system.api.get<{ results: string }>('/players/monitor', { key: admin, query: { ...query, type: 'csv' } });
-    expect(csv.body.data.results.split('\r\n')[1]!.endsWith(`,${wall}`)).toBe(true);
+    expect(csv.body.data.results.split('\r\n')[1]!.endsWith(`,${wall},Tone`)).toBe(true);
   });
 
   it('follows a change of the rundown: the show on air cut short, the next show starting hard at its instant', async () => {

@@ -45,6 +45,8 @@ const mediaIdsOf = (blocks: RundownBlock[], alertItems: number[]) => [
 export class PlayerAir {
   readonly asRun: AsRunRecorder;
   plan: Plan | null = null;
+  /** The plan being given to the engine, while it takes it. */
+  #giving: Plan | null = null;
   /** When the plan was last rebuilt from a fresh rundown (Unix ms), or null. */
   refreshedAt: number | null = null;
   #refreshing: Promise<void> | null = null;
@@ -66,7 +68,7 @@ export class PlayerAir {
    * so what airs first is that item at its offset (after a moment's hold), not the default playlist.
    */
   async start(): Promise<void> {
-    this.#unlisten = this.engine.onTrack((event) => this.asRun.record(event, this.plan ? this.plan.items.find((item) => item.key === event.key) : undefined));
+    this.#unlisten = this.engine.onTrack((event) => this.asRun.record(event, this.#plannedItem(event.key)));
     await this.refresh();
     await this.engine.start(outputOf(this.player, this.options.harborPortBase));
   }
@@ -105,9 +107,25 @@ export class PlayerAir {
     const at = this.#now();
     // The first plan resumes the item on air at its offset (a start, a takeover, a restart).
     const plan = this.plan === null ? resumeAt(built, at) : replacing(this.plan, built, at);
-    await this.engine.update(plan);
+    // An item may start while the engine takes the plan (the first one of a start does at once):
+    // its track event finds its show in the plan being given.
+    this.#giving = plan;
+    try {
+      await this.engine.update(plan);
+    } finally {
+      this.#giving = null;
+    }
     this.plan = plan;
     this.refreshedAt = at;
+  }
+
+  /** The planned item a track event names: in the plan being given to the engine, else the one it has. */
+  #plannedItem(key: string) {
+    for (const plan of [this.#giving, this.plan]) {
+      const item = plan?.items.find((candidate) => candidate.key === key);
+      if (item) return item;
+    }
+    return undefined;
   }
 
   /** What airs now by the plan. */
