@@ -68,8 +68,8 @@ describe.each(ruleModes)('voicetracks, custom items and live_assist playlists (%
     expect(playlist.items[0]).toMatchObject({ media_id: media.voice, id: media.voice, media_type: 'audio', title: 'Morning link', artist: 'Presenter', ...settings(0.2, 1, 0.5, 0.5), properties: settings(0.2, 1, 0.5, 0.5) });
     expect(playlist.items[0]!.duration).toBeCloseTo(2, 1);
     expect(playlist.items[2]).toEqual({ type: 'custom', name: 'Weather', properties: { name: 'Weather' } });
-    // The voice counts in the playlist's length: it airs before the music today.
-    expect(playlist.duration).toBeCloseTo(8, 1);
+    // The voice airs over the music: it adds nothing to the playlist's length.
+    expect(playlist.duration).toBeCloseTo(6, 1);
 
     // Sent back as answered, it reads the same (OB's clients resend what they read).
     const resent = await system.api.put<Playlist>(`/playlists/${playlist.id}`, { key: admin, body: { items: playlist.items } });
@@ -139,7 +139,7 @@ describe.each(ruleModes)('voicetracks, custom items and live_assist playlists (%
     expect((await create({ name: 'Over a card', items: [voice, { type: 'media', media_id: media.card, image_duration: 5 }] })).status).toBe(200);
   });
 
-  it('resolves a voicetrack as an item of its own before its music, marked with its settings; a custom item to nothing', async () => {
+  it('resolves a voicetrack onto the music it airs over, with the voice and its settings; a custom item to nothing', async () => {
     const created = await create({
       name: 'On air',
       type: 'live_assist',
@@ -149,17 +149,16 @@ describe.each(ruleModes)('voicetracks, custom items and live_assist playlists (%
     const resolution = await resolve(created.body.data.id);
     expect(resolution.playlist).toMatchObject({ type: 'live_assist' });
     expect(resolution.items.map((item) => [item.source, item.media_id])).toEqual([
-      ['voicetrack', media.voice],
       ['media', media.song],
       ['media', media.short],
     ]);
-    const [voice, song] = resolution.items;
-    expect(voice).toMatchObject({ order: 0, type: 'audio', title: 'Morning link', offset: 0, crossfade: 0, voicetrack: settings(0.25, 0.5, 1, 1) });
-    expect(song!.offset).toBeCloseTo(voice!.duration, 3);
-    expect(song!.voicetrack).toBeUndefined();
-    expect(resolution.duration).toBeCloseTo(2 + 6 - 1 + 1, 1);
+    const [song, jingle] = resolution.items;
+    expect(song).toMatchObject({ order: 0, offset: 0, crossfade: 1, voiceover: { media_id: media.voice, title: 'Morning link', artist: 'Presenter', ...settings(0.25, 0.5, 1, 1) } });
+    expect(song!.voiceover!.duration).toBeCloseTo(2, 1);
+    expect(jingle!.voiceover).toBeUndefined();
+    expect(resolution.duration).toBeCloseTo(6 - 1 + 1, 1);
 
-    // The rundown of a show airing it: the voicetrack's item carries its settings, and a second
+    // The rundown of a show airing it: the music carries the voice aired over it, and a second
     // read (from the cache) answers the same block.
     const post = async (path: string, body: Record<string, unknown>) => {
       const reply = await system.api.post<{ id: number }>(path, { key: admin, body });
@@ -168,18 +167,18 @@ describe.each(ruleModes)('voicetracks, custom items and live_assist playlists (%
     };
     const player = await post('/players', { name: 'Voice FM', timezone: 'UTC' });
     await post('/shows', { player_id: player, mode: 'once', start: '2027-06-07T06:00:00Z', duration: 3600, item_type: 'playlist', item_id: created.body.data.id });
-    type Block = { kind: string; items: (Item & { voicetrack?: unknown })[]; last_updated: number };
+    type Block = { kind: string; items: (Item & { voiceover?: { media_id: number } & Record<string, unknown> })[]; last_updated: number };
     const rundown = async () => {
       const reply = await system.api.get<Block[]>(`/players/${player}/rundown`, { key: admin, query: { start: '2027-06-07T06:00:00Z', end: '2027-06-07T06:30:00Z' } });
       expect(reply.status, reply.text).toBe(200);
       return reply.body.data.find((block) => block.kind === 'show')!;
     };
     const block = await rundown();
-    expect(block.items.map((item) => [item.media_id, item.voicetrack ?? null])).toEqual([
-      [media.voice, settings(0.25, 0.5, 1, 1)],
-      [media.song, null],
+    expect(block.items.map((item) => [item.media_id, item.voiceover?.media_id ?? null])).toEqual([
+      [media.song, media.voice],
       [media.short, null],
     ]);
+    expect(block.items[0]!.voiceover).toMatchObject({ title: 'Morning link', ...settings(0.25, 0.5, 1, 1) });
     expect(await rundown()).toEqual(block);
   });
 });

@@ -122,6 +122,8 @@ describe.skipIf(!browserAvailable)('console: playlists', () => {
     await editor().getByRole('button', { name: 'Add a custom item' }).click();
     await editor().getByRole('textbox', { name: 'Custom item type, item 3' }).fill('traffic');
     expect(await order()).toEqual([voiced, 'News Intro', 'Custom item: traffic']);
+    // the voice airs over News Intro: the playlist lasts News Intro's 4 s
+    await expect(editor().getByTestId('playlist-total').textContent()).resolves.toBe('3 item(s), 0:04 in all');
     expect(await axeViolations(page)).toEqual([]);
     await editor().getByRole('button', { name: 'Save playlist' }).click();
     await page.getByText('Voiced was saved.').waitFor();

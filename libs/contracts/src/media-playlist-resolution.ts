@@ -6,7 +6,7 @@
 // The caller keeps the answer per (player, occurrence); nothing here is cached by the media service.
 import { z } from 'zod';
 import { PlaylistType } from './media-playlists';
-import { VoicetrackSettings } from './media-playlist-voicetracks';
+import { Voiceover } from './media-playlist-voicetracks';
 import { defineOperation } from './operation';
 
 export const ResolvedItemType = z.enum(['audio', 'video', 'image', 'breakpoint']);
@@ -14,8 +14,8 @@ export const ResolvedItemType = z.enum(['audio', 'video', 'image', 'breakpoint']
 export const ResolvedItem = z.object({
   /** 0, 1, 2, … in airing order. */
   order: z.number().int().min(0),
-  /** What the playlist item was: a media item, a voicetrack, a pick of a dynamic item, a station ID, a breakpoint (custom items resolve to nothing). */
-  source: z.enum(['media', 'voicetrack', 'dynamic', 'station_id', 'breakpoint']),
+  /** What the playlist item was: a media item, a pick of a dynamic item, a station ID, a breakpoint (a voicetrack rides on the media item after it; custom items resolve to nothing). */
+  source: z.enum(['media', 'dynamic', 'station_id', 'breakpoint']),
   media_id: z.number().int().positive().nullable(),
   type: ResolvedItemType,
   title: z.string(),
@@ -26,8 +26,8 @@ export const ResolvedItem = z.object({
   crossfade: z.number().min(0),
   /** Seconds from the start of the block (standard: cumulative duration − crossfade). */
   offset: z.number().min(0),
-  /** A voicetrack's settings (source `voicetrack`): meant to be aired over the start of the next item, ducking it; aired today as an item of its own before it. */
-  voicetrack: VoicetrackSettings.optional(),
+  /** The voicetrack before this media item in the playlist: aired over it, the music ducked under the voice. */
+  voiceover: Voiceover.optional(),
 });
 export type ResolvedItem = z.infer<typeof ResolvedItem>;
 

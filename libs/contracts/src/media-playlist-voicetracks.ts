@@ -23,6 +23,21 @@ export const VoicetrackSettings = z.object({
 });
 export type VoicetrackSettings = z.infer<typeof VoicetrackSettings>;
 
+/**
+ * A voicetrack as it airs: over the media item it belongs to, resolved onto that item (the voice,
+ * its length and its settings). It takes no time of its own: the music starts, fades down at
+ * `voicetrack_offset` over `voicetrack_fadeout_before` to `voicetrack_volume`, the voice plays, and
+ * the music fades back up over `voicetrack_fadein_after`.
+ */
+export const Voiceover = VoicetrackSettings.extend({
+  media_id: z.number().int().positive(),
+  title: z.string(),
+  artist: z.string(),
+  /** Seconds: the voice's length. */
+  duration: z.number().min(0),
+});
+export type Voiceover = z.infer<typeof Voiceover>;
+
 export const VoicetrackItemInput = z.object({
   type: z.literal('voicetrack'),
   media_id: Id.describe('The voice: an audio item of the library (OpenBroadcaster clients send it as `id`)'),

@@ -10,7 +10,7 @@ export { filterFields, filterOpAliases, filterOps, SearchFilter, SearchQuery, so
 export { MediaVersion, mediaVersions } from './media-versions';
 export { mediaFiles, UploadResult } from './media-files';
 export { DynamicEstimate, Playlist, PlaylistEdit, PlaylistInput, PlaylistItem, PlaylistItemInput, PlaylistSummary, PlaylistType, playlistOperations, WhereUsed } from './media-playlists';
-export { VoicetrackSettings } from './media-playlist-voicetracks';
+export { VoicetrackSettings, Voiceover } from './media-playlist-voicetracks';
 
 export const media = {
   ...mediaItemOperations,

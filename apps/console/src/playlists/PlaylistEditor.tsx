@@ -1,5 +1,6 @@
 // Create or edit a playlist: its name, description, who sees it and its type, and its items
-// (added, reordered, removed). The total counts dynamic items by their estimate.
+// (added, reordered, removed). The total counts dynamic items by their estimate, and voicetracks
+// not at all (a voice airs over the item after it).
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
@@ -17,7 +18,7 @@ export function PlaylistEditor({ playlist, onClose, onSaved }: { playlist: Playl
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const set = <K extends keyof PlaylistDraft>(key: K, value: PlaylistDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const total = draft.items.reduce((sum, item) => sum + (itemSeconds(item) ?? 0), 0);
+  const total = draft.items.reduce((sum, item) => sum + (item.type === 'voicetrack' ? 0 : (itemSeconds(item) ?? 0)), 0);
   const save = async () => {
     setErrors({});
     setError(null);

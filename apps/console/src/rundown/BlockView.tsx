@@ -42,7 +42,10 @@ export function BlockView({ block, zone, day, limit = 200, aired = null }: { blo
                 <Table.Td>{clockAfter(block.start, item.offset, zone)}</Table.Td>
                 <Table.Td>{offsetText(item.offset)}</Table.Td>
                 <Table.Td>{item.type}</Table.Td>
-                <Table.Td>{item.artist ? `${item.artist} - ${item.title}` : item.title}</Table.Td>
+                <Table.Td>
+                  {item.artist ? `${item.artist} - ${item.title}` : item.title}
+                  {item.voiceover && <Text size="xs" c="dimmed">{t('with a voicetrack over it: {{voice}}', { voice: item.voiceover.title })}</Text>}
+                </Table.Td>
                 <Table.Td>{formatDuration(item.duration)}</Table.Td>
                 <Table.Td>{item.crossfade ? `${item.crossfade} s` : ''}</Table.Td>
                 {aired && <Table.Td><AiredCell item={item} block={block} aired={aired} zone={zone} now={now} /></Table.Td>}

@@ -62,7 +62,8 @@ export async function playlistState(db: MediaDB, row: PlaylistRow): Promise<Omit
   const media = new Map(facts.map((f) => [f.id, { ...f, duration: f.duration === null ? null : Number(f.duration) }]));
   const items: PlaylistItem[] = [];
   for (const stored of rows) items.push(await itemOut(db, stored, media));
-  const duration = items.reduce((sum, item) => sum + ('duration' in item ? item.duration : 0), 0);
+  // A voicetrack airs over the item after it: it adds no time.
+  const duration = items.reduce((sum, item) => sum + ('duration' in item && item.type !== 'voicetrack' ? item.duration : 0), 0);
   return { ...fieldsOf(row), items, duration: Math.round(duration * 1000) / 1000 };
 }
 

@@ -54,16 +54,36 @@ describe('resolving a playlist', () => {
         expect(new Set(picks).size).toBe(picks.length);
         const named = new Set(items.flatMap((item) => (item.kind === 'media' || item.kind === 'voicetrack' ? [item.media_id] : [])));
         expect(picks.some((id) => named.has(id!))).toBe(false);
-        // A voicetrack is marked with its settings, never crossfaded; nothing else is marked; custom items air nothing.
-        for (const item of placed) expect(item.voicetrack !== undefined).toBe(item.source === 'voicetrack');
-        for (const item of placed.filter((i) => i.source === 'voicetrack')) expect(item.crossfade).toBe(0);
-        expect(placed.filter((i) => i.source === 'voicetrack').length).toBeLessThanOrEqual(items.filter((i) => i.kind === 'voicetrack').length);
+        // A voicetrack rides on the media item after it (never on a pick, a station ID or a breakpoint), an audio voice; custom items air nothing.
+        for (const item of placed.filter((i) => i.voiceover)) expect([item.source, req.support.audio]).toEqual(['media', true]);
+        expect(placed.filter((i) => i.voiceover).length).toBeLessThanOrEqual(items.filter((i) => i.kind === 'voicetrack').length);
         if (req.max_duration !== undefined && placed.length > 1) expect(placed[placed.length - 2]!.offset + placed[placed.length - 2]!.duration).toBeLessThan(req.max_duration);
         const last = placed[placed.length - 1];
         expect(first.duration).toBe(last ? last.offset + last.duration : 0);
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('airs a voicetrack over the media item after it, taking no time of its own; without that item, not at all', () => {
+    const settings = { voicetrack_volume: 0.2, voicetrack_offset: 1, voicetrack_fadeout_before: 0.5, voicetrack_fadein_after: 2 };
+    const lib = new Map<number, AirableItem>([
+      [1, { id: 1, type: 'audio', title: 'Voice', artist: 'Dawn', duration: 6.5 }],
+      [2, { id: 2, type: 'audio', title: 'Song', artist: 'Band', duration: 180 }],
+      [3, { id: 3, type: 'audio', title: 'Later', artist: 'Band', duration: 120 }],
+    ]);
+    const request = { seed: 's', support: { audio: true, video: false, images: false }, station_id_image_duration: 15 };
+    const resolved = (items: ResolutionData['items']) => resolveItems({ items, media: lib, candidates: new Map(), stationIds: [] }, request);
+    const voiced = resolved([{ kind: 'voicetrack', media_id: 1, settings }, { kind: 'media', media_id: 2, crossfade: 0, image_duration: 15 }, { kind: 'media', media_id: 3, crossfade: 0, image_duration: 15 }]);
+    expect(voiced.items.map((i) => [i.media_id, i.offset, i.voiceover?.media_id ?? null])).toEqual([
+      [2, 0, 1],
+      [3, 180, null],
+    ]);
+    expect(voiced.items[0]!.voiceover).toEqual({ media_id: 1, title: 'Voice', artist: 'Dawn', duration: 6.5, ...settings });
+    expect(voiced.duration).toBe(300);
+    // the music gone (archived, say): its voice goes too; the voice gone: the music airs without it
+    expect(resolved([{ kind: 'voicetrack', media_id: 1, settings }, { kind: 'media', media_id: 9, crossfade: 0, image_duration: 15 }, { kind: 'media', media_id: 3, crossfade: 0, image_duration: 15 }]).items.map((i) => [i.media_id, i.voiceover?.media_id ?? null])).toEqual([[3, null]]);
+    expect(resolved([{ kind: 'voicetrack', media_id: 9, settings }, { kind: 'media', media_id: 2, crossfade: 0, image_duration: 15 }]).items.map((i) => [i.media_id, i.voiceover ?? null])).toEqual([[2, null]]);
   });
 
   it('limits a crossfade by both items, and keeps the item that crosses max_duration', () => {

@@ -3,7 +3,7 @@
 // matched, stripped of what dayparting excludes and in the seed's shuffled order) and the player's
 // station IDs, it answers the items in airing order with their offsets. resolve-load.ts reads the
 // data. Rules: docs/decisions/playlists.md, "Resolution".
-import type { PlaylistResolutionInput, ResolvedItem, VoicetrackSettings } from '@airwave/contracts';
+import type { PlaylistResolutionInput, ResolvedItem, Voiceover, VoicetrackSettings } from '@airwave/contracts';
 
 /** An item of the library that may air (approved, not archived). */
 export interface AirableItem {
@@ -56,6 +56,12 @@ function entryOf(source: Entry['source'], item: AirableItem, crossfade: number, 
   return { source, media_id: item.id, type, title: item.title, artist: item.artist, duration, crossfade };
 }
 
+/** A voicetrack's voice with its settings, when it may air (an audio item the player airs). */
+function voiceoverOf(voice: AirableItem | undefined, settings: VoicetrackSettings, may: (item: AirableItem | undefined) => item is AirableItem): Voiceover | undefined {
+  if (!may(voice) || voice.type !== 'audio') return undefined;
+  return { media_id: voice.id, title: voice.title, artist: voice.artist, duration: Math.max(0, voice.duration ?? 0), ...settings };
+}
+
 /** The entries before placing them: media items, dynamic picks, station IDs and breakpoints. */
 function entriesOf(data: ResolutionData, request: Request): Entry[] {
   const may = (item: AirableItem | undefined): item is AirableItem => item !== undefined && supported(request.support, item.type);
@@ -63,14 +69,17 @@ function entriesOf(data: ResolutionData, request: Request): Entry[] {
   const used = new Set(data.items.flatMap((item) => (item.kind === 'media' || item.kind === 'voicetrack' ? [item.media_id] : [])));
   const stationIds = data.stationIds.filter(may);
   const entries: Entry[] = [];
+  // A voicetrack airs over the media item after it (OB's rule: one always follows), ducking it: it
+  // rides on that item, and goes with it when that item does not air.
+  let voice: Voiceover | undefined;
   data.items.forEach((item, index) => {
+    const over = voice;
+    voice = undefined;
     if (item.kind === 'media') {
       const media = data.media.get(item.media_id);
-      if (may(media)) entries.push(entryOf('media', media, item.crossfade, item.image_duration));
+      if (may(media)) entries.push({ ...entryOf('media', media, item.crossfade, item.image_duration), ...(over ? { voiceover: over } : {}) });
     } else if (item.kind === 'voicetrack') {
-      // Aired as an item of its own before the music it belongs over (ducking: issue 44).
-      const voice = data.media.get(item.media_id);
-      if (may(voice)) entries.push({ ...entryOf('voicetrack', voice, 0, 0), voicetrack: item.settings });
+      voice = voiceoverOf(data.media.get(item.media_id), item.settings, may);
     } else if (item.kind === 'custom') {
       // No custom item type is registered in Airwave (modules cannot yet): it airs nothing.
     } else if (item.kind === 'dynamic') {

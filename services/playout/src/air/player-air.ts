@@ -36,9 +36,11 @@ export function outputOf(player: AiredPlayer, harborPortBase: number): EngineOut
   return { host: url.hostname, port, mount: url.pathname, password, harbor: { port: harborPortBase + player.id, mount: HARBOR_MOUNT, password } };
 }
 
-/** What the plan depends on besides time: the rundown blocks and the alerts' items. */
+/** The files the plan airs: the rundown blocks' items and the voices over them, and the alerts' items. */
 const mediaIdsOf = (blocks: RundownBlock[], alertItems: number[]) => [
-  ...blocks.flatMap((block) => block.items.flatMap((item) => (item.media_id !== null && (item.type === 'audio' || item.type === 'video') ? [item.media_id] : []))),
+  ...blocks.flatMap((block) =>
+    block.items.flatMap((item) => (item.media_id !== null && (item.type === 'audio' || item.type === 'video') ? [item.media_id, ...(item.voiceover ? [item.voiceover.media_id] : [])] : [])),
+  ),
   ...alertItems,
 ];
 

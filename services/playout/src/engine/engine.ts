@@ -10,6 +10,7 @@ import type { EngineOutput, Plan, PlannedItem, PlayerEngine, TrackEvent } from '
 import { privatePool, type LiquidsoapPool } from './pool';
 import { Reconciler } from './reconcile';
 import { defaultTimelineOptions, fallbackPlaylist, requestUri, timeline, type Action, type TimelineOptions } from './timeline';
+import { duckCommand, duckEndCommand, UNDUCK } from './voice';
 
 type Log = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
 
@@ -161,6 +162,7 @@ export class LiquidsoapEngine implements PlayerEngine {
   }
 
   private apply(parsed: EngineLine) {
+    if (parsed.type === 'voice') return this.reconciler.started('voice', parsed.key);
     if (parsed.type === 'track' && (parsed.deck || parsed.channel === 'alert')) this.reconciler.started(parsed.deck ?? 'alert', parsed.key);
     const [next, events] = reduceAir(this.air, parsed);
     this.air = next;
@@ -202,6 +204,7 @@ export class LiquidsoapEngine implements PlayerEngine {
     for (const cut of changes.cuts) {
       this.options.log?.('info', 'plan changed: item on air cut short', { deck: cut.deck, key: cut.key, at: cut.at });
       await instance.command(`${cut.deck}.cut ${(cut.at / 1000).toFixed(3)} ${timing.hardFadeS}`);
+      if (cut.deck === 'voice') await instance.command(duckEndCommand(cut.at)); // the music back up from the voice's cut
       this.reconciler.cut(cut);
       // the cut also empties the deck's queue: whatever waited there is pushed again as the new plan has it
       this.reconciler.flushed(cut.deck);
@@ -209,6 +212,7 @@ export class LiquidsoapEngine implements PlayerEngine {
     for (const deck of changes.flush) {
       this.options.log?.('info', 'plan changed: queued items replaced', { deck });
       await instance.command(`${deck}.flush`);
+      if (deck === 'voice') await instance.command(UNDUCK); // pushed again, a voice sets its ducking again
       this.reconciler.flushed(deck);
     }
     this.schedule();
@@ -275,11 +279,13 @@ export class LiquidsoapEngine implements PlayerEngine {
     this.pushMs = 0.7 * this.pushMs + 0.3 * (Date.now() - began);
     if (answer.endsWith('OK')) {
       if (a.from > a.item.start) this.resumesAt = Math.max(this.resumesAt, a.from);
+      // a voice ducks main from before it starts until after it stops sounding
+      if (a.item.duck) await instance.command(duckCommand(a.item.duck, a.endAt));
       return this.reconciler.pushed(a);
     }
     this.reconciler.fail(a.key);
     this.options.log?.('warn', 'file missing or unreadable: skipped', { key: a.key, path: a.item.path });
-    const event: TrackEvent = { ...this.trackEvent({ kind: 'start', key: a.key, channel: a.channel, at: 0 }), kind: 'skip', reason: 'missing or unreadable file' };
+    const event: TrackEvent = { ...this.trackEvent({ kind: 'start', key: a.key, channel: a.channel === 'voice' ? 'main' : a.channel, at: 0 }), kind: 'skip', reason: 'missing or unreadable file' };
     setTimeout(() => this.emit({ ...event, at: Date.now() }), Math.max(0, a.airsAt - Date.now()));
   }
 

@@ -13,6 +13,15 @@ function run(lines: string[]): AirEvent[] {
 }
 
 describe('on-air events from Liquidsoap reports', () => {
+  it('reads a voice starting over the music as no change of what is on air', () => {
+    expect(parseLine('AWTRACK voice 1500 12:3:voice')).toEqual({ type: 'voice', at: 1500, key: '12:3:voice' });
+    expect(run(['AWTRACK deck_a 1000 12:3', 'AWAIR main 1000', 'AWTRACK voice 1500 12:3:voice', 'AWTRACK deck_b 9000 12:4'])).toEqual([
+      { kind: 'start', key: '12:3', channel: 'main', at: 1000 },
+      { kind: 'end', key: '12:3', channel: 'main', at: 9000 },
+      { kind: 'start', key: '12:4', channel: 'main', at: 9000 },
+    ]);
+  });
+
   it('parses reports and ignores other lines', () => {
     expect(parseLine('AWTRACK deck_b 1000 12:3')).toEqual({ type: 'track', channel: 'main', deck: 'deck_b', at: 1000, key: '12:3' });
     expect(parseLine('AWAIR alert 2000')).toEqual({ type: 'air', channel: 'alert', at: 2000 });

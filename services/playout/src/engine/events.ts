@@ -25,6 +25,8 @@ const PRIORITY: AirChannel[] = ['alert', 'live', 'main', 'default', 'none'];
 
 export type EngineLine =
   | { type: 'track'; channel: AirChannel; at: number; key: string; deck?: 'deck_a' | 'deck_b' }
+  // A voice started over main's item (the voice deck): not what is on air, which stays the music.
+  | { type: 'voice'; at: number; key: string }
   | { type: 'air'; channel: AirChannel; at: number }
   | { type: 'icecast'; text: string };
 
@@ -33,6 +35,7 @@ export function parseLine(line: string): EngineLine | undefined {
   const m = /^AW(TRACK|AIR|ICECAST) (\S+)(?: (\d+))?(?: (.*))?$/.exec(line.trim());
   if (!m) return undefined;
   if (m[1] === 'ICECAST') return { type: 'icecast', text: line.trim().slice('AWICECAST '.length) };
+  if (m[1] === 'TRACK' && m[2] === 'voice' && m[3] !== undefined) return { type: 'voice', at: Number(m[3]), key: m[4] ?? '' };
   const deck = m[2] === 'deck_a' || m[2] === 'deck_b' ? m[2] : undefined;
   const channel = (deck ? 'main' : m[2]) as AirChannel;
   if (!channels.has(channel) || m[3] === undefined) return undefined;
@@ -52,7 +55,7 @@ function announce(state: AirState, channel: AirChannel, at: number): [AirState, 
 
 /** The next state and the events one report line causes. */
 export function reduceAir(state: AirState, line: EngineLine): [AirState, AirEvent[]] {
-  if (line.type === 'icecast') return [state, []];
+  if (line.type === 'icecast' || line.type === 'voice') return [state, []];
   if (line.type === 'air') {
     // Falling to a lower channel means the one before ran out: what it last started is over.
     // (A higher one interrupts: main keeps its item, which runs underneath an alert.)
@@ -69,6 +72,6 @@ export function reduceAir(state: AirState, line: EngineLine): [AirState, AirEven
 /** Reports of one batch in order of time, a track before a switch at the same instant. */
 export function orderReports(lines: EngineLine[]): EngineLine[] {
   const at = (l: EngineLine) => (l.type === 'icecast' ? 0 : l.at);
-  const rank = (l: EngineLine) => (l.type === 'track' ? 0 : 1);
+  const rank = (l: EngineLine) => (l.type === 'track' || l.type === 'voice' ? 0 : 1);
   return lines.map((l, i) => ({ l, i })).sort((a, b) => at(a.l) - at(b.l) || rank(a.l) - rank(b.l) || a.i - b.i).map((x) => x.l);
 }

@@ -37,6 +37,33 @@ export interface PlannedItem {
    * protocol, any user name); without it, the output's `harbor.password`.
    */
   password?: string;
+  /** A voicetrack aired over this item, the item ducked under it (file items of a show). */
+  voiceover?: PlannedVoice;
+  /** A voice (the voice deck's items, which the timeline makes from `voiceover`): how main is ducked under it. */
+  duck?: Duck;
+}
+
+/** A presenter's voice over an item, at absolute instants (Unix ms), as its voicetrack says. */
+export interface PlannedVoice {
+  media_id: number;
+  path: string;
+  title: string;
+  artist: string;
+  /** When the voice starts (after the music's fade down), Unix ms. */
+  start: number;
+  /** How long the voice lasts, ms. */
+  duration: number;
+  duck: Duck;
+}
+
+/** Main's level under a voice: from 1 down to `level` over `down_s` from `down_at`, back up over `up_s` after the voice. */
+export interface Duck {
+  /** When the music starts fading down, Unix ms. */
+  down_at: number;
+  down_s: number;
+  /** 0..1 */
+  level: number;
+  up_s: number;
 }
 
 /** An alert interrupting at its times (kind `file` only). */

@@ -26,8 +26,8 @@ export interface DeckCut {
  * item under way that follows from when it was pushed (a late start), and one whose start has just
  * passed is airing or about to, whatever a timeline computed now would say.
  */
-const signature = (a: PushAction) => `${a.deck} ${a.item.start} ${a.until} ${requestUri({ ...a, cueIn: a.item.cue_in, from: a.item.start })}`;
-const DECKS: Deck[] = ['deck_a', 'deck_b', 'alert'];
+const signature = (a: PushAction) => `${a.deck} ${a.item.start} ${a.until} ${requestUri({ ...a, cueIn: a.item.cue_in, from: a.item.start })} ${JSON.stringify(a.item.duck ?? null)}`;
+const DECKS: Deck[] = ['deck_a', 'deck_b', 'alert', 'voice'];
 
 export class Reconciler {
   readonly done = new Set<string>();
@@ -78,7 +78,7 @@ export class Reconciler {
    */
   started(deck: Deck, key: string) {
     if (!key) return;
-    if (deck !== 'alert') this.playing = { key, deck };
+    if (deck === 'deck_a' || deck === 'deck_b') this.playing = { key, deck };
     const list = this.queued.get(deck) ?? [];
     const at = list.findIndex((q) => q.key === key);
     if (at < 0) return;
@@ -133,7 +133,7 @@ export class Reconciler {
 
   /** The deck's queue was emptied: its waiting items are to be pushed again. */
   flushed(deck: Deck) {
-    const channel = deck === 'alert' ? 'alert' : 'main';
+    const channel = deck === 'alert' || deck === 'voice' ? deck : 'main';
     for (const w of this.queued.get(deck) ?? []) this.done.delete(`push:${channel}:${w.key}`);
     this.queued.set(deck, []);
   }

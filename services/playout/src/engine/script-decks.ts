@@ -1,6 +1,6 @@
 // The decks of the engine's script (script.ts): request queues that play only inside their item's
-// window, two of them mixed as `main` (with silence holding the edges of a window), and a third
-// for alerts.
+// window, two of them mixed as the music (with silence holding the edges of a window), a voice deck
+// mixed over it as `main`, the music ducked under the voice, and a deck for alerts.
 
 // A deck's queue and its commands: a request queue holding the item, with its window [from, until)
 // (Unix seconds) and its cut.
@@ -84,7 +84,7 @@ ${name} = cue_cut(${name})
 ${name} = amplify(1., override="liq_amplify", ${name})
 ${name} = fade.in(duration=0.005, override_duration="liq_fade_in", ${name})
 ${name} = fade.out(duration=0.01, override_duration="liq_fade_out", ${name})
-${name} = amplify(${name}_gain, ${name})
+${name} = amplify(override=null(), ${name}_gain, ${name})
 ${name} = source.on_frame(${name}, fun () -> if stream_now() >= !${name}_skip_at then begin
   if null.defined(${name}_q.current()) then ${name}_q.skip() else begin
     ${name}_skip_at := infinity
@@ -111,8 +111,8 @@ def ${name}_soon() =
 end
 ${name} = switch(id="${name}", track_sensitive=false, [(${name}_open, ${name})])
 ${name}.on_track(fun (m) -> if m['aw_key'] == !${name}_key and m['aw_key'] != "" then begin
-  report("AWTRACK ${name} #{now_ms()} #{m['aw_key']}")
-  title_${name === 'alert' ? 'alert' : 'main'} := shown(m)
+  report("AWTRACK ${name} #{now_ms()} #{m['aw_key']}")${name === 'voice' ? '' : `
+  title_${name === 'alert' ? 'alert' : 'main'} := shown(m)`}
 end end)`;
 
 /**
@@ -125,14 +125,65 @@ end end)`;
  */
 const deck = (name: string) => deckQueue(name) + deckSource(name);
 
+// The music's level under a voice (the voice deck's item, voice.ts): 1, down to the level over
+// the fade from when it starts, the level while the voice sounds (until its end), back up over the
+// fade after it. Two envelopes, written in turn by each voice's push, the music at the lower of the
+// two: the next voice is set while the one before is still fading back up, and the piece of a voice
+// resumed after an alert continues its own. `voice.duck_end <at>` ends the last one sooner (its
+// voice cut); `voice.unduck` clears it (its voice taken back before it aired).
+const envelope = (n: string) => `
+duck_${n}_down_at = ref(0.)
+duck_${n}_down = ref(0.)
+duck_${n}_level = ref(1.)
+duck_${n}_up_at = ref(0.)
+duck_${n}_up = ref(0.)
+def duck_${n}_gain() =
+  t = stream_now()
+  up_at = !duck_${n}_up_at
+  level = !duck_${n}_level
+  if t < !duck_${n}_down_at or t >= up_at + !duck_${n}_up then 1.
+  elsif t >= up_at then level + (1. - level) * (t - up_at) / !duck_${n}_up
+  elsif t < !duck_${n}_down_at + !duck_${n}_down then 1. - (1. - level) * (t - !duck_${n}_down_at) / !duck_${n}_down
+  else level end
+end`;
+
+const duck = `${envelope('1')}
+${envelope('2')}
+duck_last = ref("2")
+def duck_set(n, down_at, down, level, up_at, up) =
+  if n == "1" then
+    duck_1_down_at := down_at; duck_1_down := down; duck_1_level := level; duck_1_up_at := up_at; duck_1_up := up
+  else
+    duck_2_down_at := down_at; duck_2_down := down; duck_2_level := level; duck_2_up_at := up_at; duck_2_up := up
+  end
+end
+server.register(namespace="voice", "duck", fun (arg) -> begin
+  parts = string.split(separator=" ", arg)
+  def number(i, default) = float_of_string(default=default, list.nth(default="", parts, i)) end
+  duck_last := if !duck_last == "1" then "2" else "1" end
+  duck_set(!duck_last, number(0, 0.), number(1, 0.), number(2, 1.), number(3, 0.), number(4, 0.))
+  "OK"
+end)
+server.register(namespace="voice", "duck_end", fun (arg) -> begin
+  at = float_of_string(default=0., arg)
+  if !duck_last == "1" then duck_1_up_at := min(!duck_1_up_at, at) else duck_2_up_at := min(!duck_2_up_at, at) end
+  "OK"
+end)
+server.register(namespace="voice", "unduck", fun (_) -> begin duck_set(!duck_last, 0., 0., 1., 0., 0.); "OK" end)
+def duck_gain() = min(duck_1_gain(), duck_2_gain()) end`;
+
 export const decksPart = `
 ${deck('deck_a')}
 ${deck('deck_b')}
 ${deck('alert')}
+${deck('voice')}
 def gap_open() =
   deck_a_opening() or deck_b_opening() or (deck_a_ending() and deck_b_soon()) or (deck_b_ending() and deck_a_soon())
 end
 gap = switch(id="gap", track_sensitive=false, [(gap_open, blank(id="gap_silence"))])
-main = add(id="main", normalize=false, [deck_a, deck_b, gap])
+music = add(id="music", normalize=false, [deck_a, deck_b, gap])
+${duck}
+music = amplify(override=null(), duck_gain, music)
+main = add(id="main", normalize=false, [music, voice])
 stream_clock := fun () -> main.time()
 `;

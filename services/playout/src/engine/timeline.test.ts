@@ -16,6 +16,48 @@ function item(start: number, duration: number, extra: Partial<PlannedItem> = {})
 const plan = (items: PlannedItem[], fallback: PlannedItem[] = []): Plan => ({ player_id: 1, items, fallback });
 const pushes = (p: Plan, now: number, state = {}) => timeline(p, now, {}, state).filter((a): a is PushAction => a.kind === 'push');
 
+/** A voice of `duration` ms over an item starting at `start`: down at +`offset` over `down` s, back over `up` s. */
+const voiced = (start: number, offset: number, down: number, duration: number, up: number, level = 0.1): PlannedItem['voiceover'] => ({
+  media_id: 900, path: '/m/voice.wav', title: 'Link', artist: 'Dawn',
+  start: T + start + offset + down * 1000, duration, duck: { down_at: T + start + offset, down_s: down, level, up_s: up },
+});
+
+describe('timeline: a voicetrack over its item', () => {
+  it("pushes the voice to the voice deck over its music, ahead by the music's fade down, with its ducking", () => {
+    const a = item(0, 30_000, { voiceover: voiced(0, 2000, 1, 6000, 2) });
+    const b = item(30_000, 30_000);
+    const out = pushes(plan([a, b]), T - 20_000);
+    const voice = out.find((p) => p.deck === 'voice')!;
+    expect(voice).toMatchObject({ key: `${a.key}:voice`, channel: 'voice', at: T + 3000 - 8000 - 1000, from: T + 3000, endAt: T + 9000, cueIn: 0 });
+    expect(voice.item).toMatchObject({ media_id: 900, path: '/m/voice.wav', duck: { down_at: T + 2000, down_s: 1, level: 0.1, up_s: 2 } });
+    // the music's own pushes are as without a voice
+    expect(out.filter((p) => p.deck !== 'voice').map((p) => [p.key, p.deck, p.from - T])).toEqual([[a.key, 'deck_a', 0], [b.key, 'deck_b', 30_000]]);
+  });
+
+  it('never lets a voice outlive its music: a hard start cuts both', () => {
+    const a = item(0, 30_000, { voiceover: voiced(0, 2000, 1, 6000, 2) });
+    const hard = item(5000, 30_000, { hard: true });
+    const voice = pushes(plan([a, hard]), T - 20_000).find((p) => p.deck === 'voice')!;
+    expect([voice.from - T, voice.endAt - T]).toEqual([3000, 5000]);
+    // cut before the voice begins: no voice
+    expect(pushes(plan([a, item(2500, 30_000, { hard: true })]), T - 20_000).some((p) => p.deck === 'voice')).toBe(false);
+  });
+
+  it('resumes a voice at its offset in the piece of its item after an alert, and pushes the next voice ahead as any item', () => {
+    const a = item(0, 30_000, { voiceover: voiced(0, 2000, 1, 6000, 2) });
+    const rest = { ...a, key: `${a.key}@5000`, start: T + 5000, duration: 25_000, cue_in: 5, hard: true };
+    const b = item(30_000, 30_000, { voiceover: voiced(30_000, 0, 0, 4000, 0) });
+    const voices = pushes(plan([{ ...a, duration: 4000 }, item(4000, 1000, { context: 'emerg', hard: true }), rest, b]), T - 20_000).filter((p) => p.deck === 'voice');
+    expect(voices.map((p) => [p.key, p.from - T, p.endAt - T, p.cueIn])).toEqual([
+      [`${a.key}:voice`, 3000, 4000, 0],
+      [`${rest.key}:voice`, 5000, 9000, 2],
+      [`${b.key}:voice`, 30_000, 34_000, 0],
+    ]);
+    // pushed ahead as any item: the deck's window closed, its ducking still fading back up in the other envelope
+    expect(voices[2]!.at - T).toBe(30_000 - 8000);
+  });
+});
+
 describe('timeline: what the engine tells Liquidsoap when', () => {
   it('pushes back-to-back items ahead on alternating decks, each opening at its start', () => {
     const [a, b, c] = [item(0, 4000), item(4000, 4000), item(8000, 4000)];

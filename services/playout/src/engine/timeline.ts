@@ -3,8 +3,8 @@
 //
 // Rules (docs/playout-engine.md, "Timing model"):
 // - Files of the show (contexts show and fallback) go to the two main decks, alternately, so an
-//   item and the next can overlap; alerts (emerg) to the alert deck; live items set the harbor's
-//   window and password.
+//   item and the next can overlap; alerts (emerg) to the alert deck; a voicetrack's voice to the
+//   voice deck, over its item (voice.ts); live items set the harbor's window and password.
 // - Each push sets the deck's window [from, until): Liquidsoap plays the item from its start
 //   instant and not past its end, on its own stream clock. A push goes `leadMs` ahead, or once
 //   the deck's previous window has closed (plus `settleMs`) when that is later.
@@ -15,9 +15,10 @@
 // - An item already under way starts `lateStartMs` after its push, at its cue-in plus the
 //   lateness at that instant.
 import type { PlannedItem, Plan } from './plan';
+import { duckLeadMs, voiceItems } from './voice';
 
-export type Channel = 'main' | 'alert';
-export type Deck = 'deck_a' | 'deck_b' | 'alert';
+export type Channel = 'main' | 'alert' | 'voice';
+export type Deck = 'deck_a' | 'deck_b' | 'alert' | 'voice';
 
 export interface PushAction {
   kind: 'push';
@@ -170,7 +171,7 @@ function mainDecks(items: PlannedItem[], state: TimelineState): Deck[] {
 
 function pushesFor(items: PlannedItem[], channel: Channel, now: number, o: TimelineOptions, state: TimelineState = {}): Action[] {
   const out: Action[] = [];
-  const decks = channel === 'main' ? mainDecks(items, state) : items.map(() => 'alert' as const);
+  const decks = channel === 'main' ? mainDecks(items, state) : items.map(() => channel);
   const lastClose = new Map<Deck, number>();
   let prevCross = 0;
   items.forEach((item, i) => {
@@ -182,7 +183,7 @@ function pushesFor(items: PlannedItem[], channel: Channel, now: number, o: Timel
     const freeAt = lastClose.get(deck);
     lastClose.set(deck, until);
     if (cut.endAt <= now || cut.endAt <= item.start) return;
-    const at = Math.max(now, item.start - o.leadMs, freeAt !== undefined ? freeAt + o.settleMs : now);
+    const at = Math.max(now, item.start - o.leadMs - duckLeadMs(item), freeAt !== undefined ? freeAt + o.settleMs : now);
     const from = item.start >= at ? item.start : Math.min(at + o.lateStartMs, cut.endAt);
     out.push({
       kind: 'push',
@@ -229,8 +230,11 @@ export function timeline(plan: Plan, now: number, options: Partial<TimelineOptio
   const o = { ...defaultTimelineOptions, ...options };
   const failed = state.failed ?? new Set();
   const keep = (i: PlannedItem) => !failed.has(i.key);
+  const main = channelItems(plan, 'main').filter(keep);
+  const voices = voiceItems(main, main.map((_, i) => cutIn(main, i, o).endAt)).filter(keep);
   const actions = [
-    ...pushesFor(channelItems(plan, 'main').filter(keep), 'main', now, o, state),
+    ...pushesFor(main, 'main', now, o, state),
+    ...pushesFor(voices, 'voice', now, o),
     ...pushesFor(channelItems(plan, 'alert').filter(keep), 'alert', now, o),
     ...liveActions(plan, now, o),
   ];

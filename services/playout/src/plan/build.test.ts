@@ -31,6 +31,24 @@ const block = (start: number, seconds: number, kind: RundownBlock['kind'], items
 });
 const files = new Map([1, 2, 3, 4, 9].map((id) => [id, `/cache/${id}.mp3`]));
 
+describe('buildPlan: a voicetrack over its item', () => {
+  const voiceover = (media_id: number) => ({ media_id, title: 'Link', artist: 'Dawn', duration: 6.5, voicetrack_volume: 0.2, voicetrack_offset: 3, voicetrack_fadeout_before: 1.5, voicetrack_fadein_after: 2 });
+
+  it('carries the voice at its instants (the fade down from the offset, the voice after it) with its file', () => {
+    const plan = buildPlan({ player_id: 3, blocks: [block(T0, 3600, 'show', [item(0, 1, 0, 200), item(1, 2, 200, 100, { voiceover: voiceover(9) })])], alerts: [], files, from: T0 });
+    expect(plan.items[0]!.voiceover).toBeUndefined();
+    expect(plan.items[1]!.voiceover).toEqual({
+      media_id: 9, path: '/cache/9.mp3', title: 'Link', artist: 'Dawn',
+      start: T0 + 204_500, duration: 6500, duck: { down_at: T0 + 203_000, down_s: 1.5, level: 0.2, up_s: 2 },
+    });
+  });
+
+  it('airs the item without its voice when the voice has no file here', () => {
+    const plan = buildPlan({ player_id: 3, blocks: [block(T0, 3600, 'show', [item(0, 1, 0, 200, { voiceover: voiceover(42) })])], alerts: [], files, from: T0 });
+    expect(plan.items.map((i) => [i.media_id, i.voiceover ?? null])).toEqual([[1, null]]);
+  });
+});
+
 describe('buildPlan', () => {
   const blocks = [
     block(T0 - 600_000, 600, 'default_playlist', [item(0, 3, 0, 300), item(1, 4, 300, 300)]),

@@ -3,7 +3,7 @@
 // blocks as `fallback`, line-in as `live`; then the alerts in force spliced in (alerts.ts). Only
 // items with a local file air; one without (not fetched) leaves its time to the fallback.
 import type { PlayoutRundownBlock as RundownBlock, RundownItem } from '@airwave/contracts';
-import type { Plan, PlannedItem } from '../engine/plan';
+import type { Plan, PlannedItem, PlannedVoice } from '../engine/plan';
 import { spliceAlerts, type AlertPlay } from './alerts';
 
 export interface PlanInput {
@@ -18,12 +18,31 @@ export interface PlanInput {
 
 const AIRED_TYPES = new Set<RundownItem['type']>(['audio', 'video', 'linein']);
 
+/** The voice aired over an item starting at `start` (Unix ms), when its file is here. */
+function plannedVoice(item: RundownItem, start: number, files: PlanInput['files']): PlannedVoice | undefined {
+  const voice = item.voiceover;
+  const path = voice ? files.get(voice.media_id) : undefined;
+  if (!voice || path === undefined) return undefined;
+  const downAt = start + Math.round(voice.voicetrack_offset * 1000);
+  return {
+    media_id: voice.media_id,
+    path,
+    title: voice.title,
+    artist: voice.artist,
+    start: downAt + Math.round(voice.voicetrack_fadeout_before * 1000),
+    duration: Math.round(voice.duration * 1000),
+    duck: { down_at: downAt, down_s: voice.voicetrack_fadeout_before, level: voice.voicetrack_volume, up_s: voice.voicetrack_fadein_after },
+  };
+}
+
 /** One item of a block at its instant, or null when it does not air (image, breakpoint, no file). */
 function plannedItem(block: RundownBlock, blockStart: number, item: RundownItem, first: boolean, files: PlanInput['files']): PlannedItem | null {
   if (!AIRED_TYPES.has(item.type)) return null;
   const live = item.type === 'linein';
   const path = item.media_id === null ? undefined : files.get(item.media_id);
   if (!live && path === undefined) return null;
+  const start = blockStart + Math.round(item.offset * 1000);
+  const voiceover = live ? undefined : plannedVoice(item, start, files);
   return {
     key: `${blockStart}:${block.show_id}:${item.order}`,
     kind: live ? 'live' : 'file',
@@ -31,7 +50,7 @@ function plannedItem(block: RundownBlock, blockStart: number, item: RundownItem,
     media_id: item.media_id,
     title: item.title,
     artist: item.artist,
-    start: blockStart + Math.round(item.offset * 1000),
+    start,
     duration: Math.round(item.duration * 1000),
     cue_in: 0,
     gain_db: 0,
@@ -43,6 +62,7 @@ function plannedItem(block: RundownBlock, blockStart: number, item: RundownItem,
     show_name: block.name,
     // a live show's own source password; without it the harbor takes the player's
     ...(live && block.source_password ? { password: block.source_password } : {}),
+    ...(voiceover ? { voiceover } : {}),
   };
 }
 

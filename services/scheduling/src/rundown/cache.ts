@@ -20,14 +20,23 @@ export interface CachedBlock {
   stale: boolean;
 }
 
-const storedVoicetrack = (v: NonNullable<RundownItem['voicetrack']>) => ({ voicetrack_volume: v.voicetrack_volume, voicetrack_offset: v.voicetrack_offset, voicetrack_fadeout_before: v.voicetrack_fadeout_before, voicetrack_fadein_after: v.voicetrack_fadein_after });
+const storedVoiceover = (v: NonNullable<RundownItem['voiceover']>) => ({
+  media_id: v.media_id,
+  title: v.title,
+  artist: v.artist,
+  duration: v.duration,
+  voicetrack_volume: v.voicetrack_volume,
+  voicetrack_offset: v.voicetrack_offset,
+  voicetrack_fadeout_before: v.voicetrack_fadeout_before,
+  voicetrack_fadein_after: v.voicetrack_fadein_after,
+});
 
 /**
  * An item with its fields in the order the rundown writes them: jsonb keeps keys in an order of its
  * own, and a re-resolution is compared with the stored items as JSON text ("last_updated moves only
  * when the answer changes").
  */
-const storedItem = (i: RundownItem): RundownItem => ({ order: i.order, media_id: i.media_id, type: i.type, title: i.title, artist: i.artist, offset: i.offset, duration: i.duration, crossfade: i.crossfade, ...(i.voicetrack ? { voicetrack: storedVoicetrack(i.voicetrack) } : {}) });
+const storedItem = (i: RundownItem): RundownItem => ({ order: i.order, media_id: i.media_id, type: i.type, title: i.title, artist: i.artist, offset: i.offset, duration: i.duration, crossfade: i.crossfade, ...(i.voiceover ? { voiceover: storedVoiceover(i.voiceover) } : {}) });
 
 /** A player's cached blocks starting in [from, to), by start. */
 export async function cachedBlocks(db: SchedulingDB, playerId: number, from: number, to: number): Promise<Map<number, CachedBlock>> {

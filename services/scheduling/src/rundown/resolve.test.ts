@@ -72,12 +72,12 @@ describe('resolvePlaylistBlock', () => {
     expect(fill.items[0]).toEqual({ order: 0, media_id: 100, type: 'audio', title: 'Item 0', artist: 'Artist', offset: 0, duration: 180, crossfade: 2 });
   });
 
-  it("keeps a voicetrack's settings on its item", async () => {
-    const voicetrack = { voicetrack_volume: 0.2, voicetrack_offset: 1, voicetrack_fadeout_before: 0.5, voicetrack_fadein_after: 2 };
-    const { sources } = fakeSources({ ...answer, items: [item(0, 'audio', 0, 12, { source: 'voicetrack', voicetrack }), item(1, 'audio', 12, 180)] });
+  it('keeps the voice aired over an item on that item', async () => {
+    const voiceover = { media_id: 7, title: 'Voice', artist: 'Dawn', duration: 6.5, voicetrack_volume: 0.2, voicetrack_offset: 1, voicetrack_fadeout_before: 0.5, voicetrack_fadein_after: 2 };
+    const { sources } = fakeSources({ ...answer, items: [item(0, 'audio', 0, 180, { voiceover }), item(1, 'audio', 180, 120)] });
     const block = await resolvePlaylistBlock(sources, airing, { playlistId: 5, seed: 's', maxS: 3600, excludedBy: [], dropBreakpoints: false });
-    expect(block.items[0]).toEqual({ order: 0, media_id: 100, type: 'audio', title: 'Item 0', artist: 'Artist', offset: 0, duration: 12, crossfade: 0, voicetrack });
-    expect(block.items[1]!.voicetrack).toBeUndefined();
+    expect(block.items[0]).toEqual({ order: 0, media_id: 100, type: 'audio', title: 'Item 0', artist: 'Artist', offset: 0, duration: 180, crossfade: 0, voiceover });
+    expect(block.items[1]!.voiceover).toBeUndefined();
   });
 
   it('answers no items for a playlist that is gone', async () => {

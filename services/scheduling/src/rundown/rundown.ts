@@ -58,7 +58,13 @@ const batchedStore = (db: SchedulingDB, playerId: number) =>
     return blocks.map(() => undefined);
   }, STORE_AT_ONCE);
 
-const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+/**
+ * The rules a block is resolved by, in every block's digest: when they change, the cached blocks
+ * not yet begun are resolved again. 2: a voicetrack rides on the item it airs over (issue 43).
+ */
+const RESOLUTION_RULES = 2;
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify([RESOLUTION_RULES, value])).digest('base64url');
 
 /** The filters of the dayparting restrictions in force at an instant in the player's zone. */
 const excludedAt = (state: State, instant: number) => state.restrictions.filter((r) => restrictionActive(r, DateTime.fromMillis(instant, { zone: state.player.zone }))).map((r) => r.filters);
