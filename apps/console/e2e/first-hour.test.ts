@@ -121,7 +121,8 @@ describe.skipIf(!browserAvailable || missing.length > 0)("console: a station's f
     await go(page, 'Rundown');
     // (A show just after midnight is on the next day's rundown.)
     if (start.toISODate() !== DateTime.utc().toISODate()) await page.getByRole('button', { name: 'Next day' }).click();
-    await page.getByText('Morning songs').first().waitFor({ timeout: limit(30_000) });
+    // The block named as the station named the show, not by the playlist it airs.
+    await page.getByText('The Breakfast Show').first().waitFor({ timeout: limit(30_000) });
     await page.getByText('Sunrise').first().waitFor();
     await page.getByText('Daybreak').first().waitFor();
 
@@ -131,6 +132,8 @@ describe.skipIf(!browserAvailable || missing.length > 0)("console: a station's f
     const wait = start.toMillis() - Date.now();
     // The show's first song, as the playout reports it, once the show has begun.
     await expect.poll(() => page.getByTestId('now-title').textContent().catch(() => ''), { timeout: Math.max(wait, 0) + limit(30_000) }).toContain('Sunrise');
+    // under the show's own name
+    await page.getByText('The Breakfast Show').first().waitFor();
     await screenshot(page, 'first-hour-on-air');
     // Past the seconds before the show that Icecast's burst would send a new listener first.
     await new Promise((r) => setTimeout(r, 3000));
