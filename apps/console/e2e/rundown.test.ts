@@ -1,5 +1,6 @@
 // The rundown of a player's day: on the spring clock change (23 hours, London), a playlist show's
-// items at their offsets and clock times, and the default playlist filling the gaps, grouped.
+// items at their offsets and clock times (a voicetrack named under the item it airs over), and the
+// default playlist filling the gaps, grouped.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, browserAvailable, choose, screenshot, seedMedia, startConsole, type ConsoleRun } from './support';
@@ -10,8 +11,9 @@ describe.skipIf(!browserAvailable)('console: rundown', () => {
   beforeAll(async () => {
     run = await startConsole();
     const [intro, feature, tone] = [await seedMedia(run, 'Intro', 2, { artist: 'Imaging' }), await seedMedia(run, 'Feature', 3), await seedMedia(run, 'Fill Tone', 300)];
+    const link = await seedMedia(run, 'Morning link', 1);
     const { client } = await adminApi(run);
-    const morning = await client.playlists.playlistCreate({ name: 'Morning', status: 'public', items: [{ type: 'media', media_id: intro!, crossfade: 1 }, { type: 'media', media_id: feature! }] });
+    const morning = await client.playlists.playlistCreate({ name: 'Morning', status: 'public', items: [{ type: 'voicetrack', media_id: link!, voicetrack_volume: 0.2 }, { type: 'media', media_id: intro!, crossfade: 1 }, { type: 'media', media_id: feature! }] });
     const fill = await client.playlists.playlistCreate({ name: 'Fill', status: 'public', items: [{ type: 'media', media_id: tone! }] });
     await client.scheduling.playerCreate({ name: 'Other', timezone: 'UTC' });
     const studio = await client.scheduling.playerCreate({ name: 'Studio R', timezone: 'Europe/London', default_playlist_id: fill.id });
@@ -34,7 +36,8 @@ describe.skipIf(!browserAvailable)('console: rundown', () => {
     await show.getByText('Nothing airs from 08:00:04 to 09:00:00 (59:56).').waitFor();
     const rows = show.getByRole('table').locator('tbody tr');
     // The last column, what aired (the as-run log): nothing was logged that day.
-    await expect(rows.nth(0).locator('td').allTextContents()).resolves.toEqual(['08:00:00', '+0:00', 'audio', 'Imaging - Intro', '0:02', '1 s', 'not logged']);
+    // The voicetrack airs over the intro, in its time (issue 43).
+    await expect(rows.nth(0).locator('td').allTextContents()).resolves.toEqual(['08:00:00', '+0:00', 'audio', 'Imaging - Introwith a voicetrack over it: Morning link', '0:02', '1 s', 'not logged']);
     await expect(rows.nth(1).locator('td').allTextContents()).resolves.toEqual(['08:00:01', '+0:01', 'audio', 'Feature', '0:03', '', 'not logged']);
     // The gaps before and after the show, filled by the default playlist, each as one (7 real hours before it: 84 plays of 5 minutes).
     const before = page.locator('details summary').filter({ hasText: /^00:00:00 – 08:00:00/ });
