@@ -25,6 +25,8 @@ export interface MediaContext {
   durationMetrics: DurationMetrics;
   /** How long an upload's registration waits for its decode: 40 % of the bus deadline. */
   uploadWaitMs: number;
+  /** The background analysis (analysis/job.ts): `kick` when an item's file is new, so it is analysed now rather than at the next minute's pass. */
+  analysis: { kick(): void };
 }
 
 export function createMediaContext({ db, bus, logger, env, events, metrics }: ServiceDeps): MediaContext {
@@ -39,5 +41,6 @@ export function createMediaContext({ db, bus, logger, env, events, metrics }: Se
     durations: createMeasurer(ffmpegOf(settings.FFMPEG_PATH), settings.MEDIA_DECODE_CONCURRENCY, figures),
     durationMetrics: figures,
     uploadWaitMs: Math.round(settings.REQUEST_TIMEOUT_MS * 0.4),
+    analysis: { kick: () => undefined },
   };
 }

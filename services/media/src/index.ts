@@ -3,6 +3,8 @@
 // This file is its table of contents: each area (a folder) binds its own operations; the HTTP file
 // paths that the gateway serves are src/http.
 import { bindHealth, type ServiceDefinition } from '@airwave/service-kit';
+import { bindAnalysis } from './analysis/handlers';
+import { analyseLibrary } from './analysis/job';
 import { bindArchive } from './archive/handlers';
 import { createMediaContext } from './context';
 import { bindFiles } from './files/handlers';
@@ -40,6 +42,7 @@ export const mediaService: ServiceDefinition = {
       bindSavedSearches(context),
       bindInternal(context), // summaries and filter matches for other services
       bindPlaylists(context), // playlists, their resolution for players and their checks for scheduling
+      bindAnalysis(context), // how each item's file sounds (issue 44)
     ]);
     const subscriptions = areas.flat();
     const sweep = sweepUnclaimedUploads(context);
@@ -47,10 +50,13 @@ export const mediaService: ServiceDefinition = {
       context.logger.warn({}, 'No ffmpeg (none on the PATH, or FFMPEG_PATH=none): media lengths come from the files’ headers, which run tens of milliseconds long for MP3s (gaps on air between items). For exact lengths install ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH.');
     }
     const measuring = measureLibrary(context); // files whose length came from their header, decoded in the background
+    const analysing = analyseLibrary(context); // the audio's loudness and cue points, new files first
+    context.analysis = analysing;
     return {
       async stop() {
         sweep.stop();
         measuring.stop();
+        analysing.stop();
         context.durations.stop();
         await Promise.all(subscriptions.map((s) => s.unsubscribe()));
       },

@@ -215,3 +215,25 @@ mediaMigrations['0009_upload_content_hash'] = {
     await db.schema.createIndex('items_file_idx').on('items').column('file_id').execute();
   },
 };
+
+// Station sound (issue 44; docs/decisions/station-sound.md): each file's analysis, once per file (a
+// new version's file is analysed anew). A file without a row waits to be analysed.
+mediaMigrations['0010_analyses'] = {
+  async up(db) {
+    await db.schema
+      .createTable('analyses')
+      .addColumn('file_id', 'text', (c) => c.primaryKey())
+      .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('analysed', 'undecodable')`))
+      .addColumn('integrated_lufs', 'real')
+      .addColumn('loudness_range', 'real')
+      .addColumn('true_peak', 'real')
+      .addColumn('cue_in', 'real')
+      .addColumn('cue_out', 'real')
+      .addColumn('next_start', 'real')
+      .addColumn('seconds', 'real')
+      .addColumn('waveform', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .addColumn('reason', 'text')
+      .addColumn('analysed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+  },
+};

@@ -61,6 +61,21 @@ export interface MediaSchema {
   /** One row per item, `ord` 0, 1, 2, …; `properties` what the kind needs (crossfade, image_duration, a dynamic item's search). */
   playlist_items: { playlist_id: number; ord: number; kind: string; media_id: number | null; properties: ColumnType<Record<string, unknown>, string, string> };
   searches: { id: Generated<number>; user_id: number; kind: string; filters: ColumnType<unknown, string, string>; description: string; is_default: boolean; created: ColumnType<Date, Date | undefined, never> };
+  /** A file's analysis (issue 44): loudness, true peak, cue points, waveform; a file without a row waits. */
+  analyses: {
+    file_id: string;
+    status: 'analysed' | 'undecodable';
+    integrated_lufs: number | null;
+    loudness_range: number | null;
+    true_peak: number | null;
+    cue_in: number | null;
+    cue_out: number | null;
+    next_start: number | null;
+    seconds: number | null;
+    waveform: ColumnType<number[], string, string>;
+    reason: string | null;
+    analysed_at: ColumnType<Date, Date | undefined, Date>;
+  };
 }
 export type MediaDB = Kysely<MediaSchema>;
 

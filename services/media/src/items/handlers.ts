@@ -13,6 +13,7 @@ export function bindItems(ctx: MediaContext): Promise<Subscription[]> {
     bindOperation(bus, media.save, async ({ media: items }, { principal }) => {
       const saved = await saveItems(ctx, items, principal);
       events.kick();
+      ctx.analysis.kick();
       return saved;
     }),
     bindOperation(bus, media.get, async ({ id }, { principal }) => itemOut(await loadVisible(db, id, principal), principal)),

@@ -37,7 +37,9 @@ export function bindVersions(ctx: MediaContext): Promise<Subscription[]> {
     }),
     bindOperation(bus, mediaVersions.activate, async ({ media_id, created }, { principal }) => {
       await assertVersionRights(ctx, media_id, principal);
-      return versionOut(await activateVersion(ctx, media_id, created, principal));
+      const active = versionOut(await activateVersion(ctx, media_id, created, principal));
+      ctx.analysis.kick(); // the item airs another file now
+      return active;
     }),
   ]);
 }

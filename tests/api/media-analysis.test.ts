@@ -1,0 +1,77 @@
+// How an item's file sounds, analysed once in the background (issue 44), through the gateway: an MP3
+// made by LAME with 2 s of silence at both ends of a 1 kHz tone at -20 LUFS is analysed soon after it
+// is saved (loudness, true peak, cue points, waveform); GET /media/analysis/:id answers "waiting"
+// until then, and refuses what the reader may not see. Needs ffmpeg with libmp3lame (CI installs it).
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, ruleModes, startTestSystem, type TestSystem } from '../src/harness';
+import { makeMediaItem } from '../src/media-items';
+import { mp3Missing } from '../src/mp3';
+import { limit } from '../../vitest.shared';
+
+const run = promisify(execFile);
+const missing = await mp3Missing();
+if (missing && process.env.CI) throw new Error(`the analysis test needs ffmpeg with libmp3lame: ${missing}`);
+
+type Analysis = { media_id: number; status: string; integrated_lufs: number | null; true_peak: number | null; cue_in: number | null; cue_out: number | null; next_start: number | null; seconds: number | null; waveform: number[] };
+
+/** 2 s of silence, 6 s of a 1 kHz sine at a peak of -20 dBFS in both channels (-20 LUFS), 2 s of silence, by LAME. */
+async function framedTone(): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'airwave-analysis-'));
+  try {
+    const sine = `if(between(t,2,8),${10 ** (-20 / 20)}*sin(2*PI*1000*t),0)`;
+    const path = join(dir, 'framed.mp3');
+    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `aevalsrc='${sine}|${sine}':s=44100:d=10`, '-c:a', 'libmp3lame', '-b:a', '192k', path]);
+    return await readFile(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe.skipIf(missing !== null).each(ruleModes)("an item's analysis (%s)", (mode) => {
+  let system: TestSystem;
+  let admin: string;
+
+  beforeAll(async () => {
+    system = await startTestSystem(mode);
+    admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
+  }, limit(120_000));
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  it('analyses a saved MP3 in the background: its loudness, true peak, cue points and waveform', async () => {
+    const id = await makeMediaItem(system.api, system.url, admin, await framedTone(), 'Framed tone');
+    const read = async () => {
+      const reply = await system.api.get<Analysis>(`/media/analysis/${id}`, { key: admin });
+      expect(reply.status, reply.text).toBe(200);
+      return reply.body.data;
+    };
+    expect(['waiting', 'analysed']).toContain((await read()).status);
+    await expect.poll(async () => (await read()).status, { timeout: limit(30_000), interval: 250 }).toBe('analysed');
+    const analysis = await read();
+    expect(analysis.media_id).toBe(id);
+    expect(Math.abs(analysis.integrated_lufs! + 20)).toBeLessThan(0.7);
+    expect(Math.abs(analysis.true_peak! + 20)).toBeLessThan(0.6);
+    expect(Math.abs(analysis.cue_in! - 2)).toBeLessThanOrEqual(0.03);
+    expect(Math.abs(analysis.cue_out! - 8)).toBeLessThanOrEqual(0.03);
+    expect(Math.abs(analysis.next_start! - analysis.cue_out!)).toBeLessThanOrEqual(0.02);
+    expect(Math.abs(analysis.seconds! - 10)).toBeLessThan(0.06);
+    expect(analysis.waveform).toHaveLength(200);
+  });
+
+  it("refuses an item that does not exist, a bad id, and a reader who may not see the item", async () => {
+    expect((await system.api.get('/media/analysis/999999', { key: admin })).status).toBe(404);
+    expect((await system.api.get('/media/analysis/abc', { key: admin })).status).toBe(400);
+    expect((await system.api.get('/media/analysis/1')).status).toBe(401);
+    const made = await system.api.post<{ id: number }>('/users', { key: admin, body: { username: 'analysis-reader', password: 'analysis-reader-1' } });
+    expect(made.status, made.text).toBe(200);
+    const reader = (await system.api.login('analysis-reader', 'analysis-reader-1')).key;
+    const hidden = await makeMediaItem(system.api, system.url, admin, await framedTone(), 'Private tone', { status: 'private' });
+    expect([403, 404]).toContain((await system.api.get(`/media/analysis/${hidden}`, { key: reader })).status);
+  });
+});
