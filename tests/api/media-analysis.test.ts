@@ -37,7 +37,7 @@ describe.skipIf(missing !== null).each(ruleModes)("an item's analysis (%s)", (mo
   let admin: string;
 
   beforeAll(async () => {
-    system = await startTestSystem(mode);
+    system = await startTestSystem(mode, { MEDIA_ANALYSIS: 'background' });
     admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
   }, limit(120_000));
   afterAll(async () => {
@@ -62,6 +62,29 @@ describe.skipIf(missing !== null).each(ruleModes)("an item's analysis (%s)", (mo
     expect(Math.abs(analysis.next_start! - analysis.cue_out!)).toBeLessThanOrEqual(0.02);
     expect(Math.abs(analysis.seconds! - 10)).toBeLessThan(0.06);
     expect(analysis.waveform).toHaveLength(200);
+  });
+
+  it("gives the rundown each analysed item's loudness, once its analysis lands (a block resolved before is resolved again)", async () => {
+    const id = await makeMediaItem(system.api, system.url, admin, await framedTone(), 'Rundown tone');
+    const post = async (path: string, body: Record<string, unknown>) => {
+      const reply = await system.api.post<{ id: number }>(path, { key: admin, body });
+      expect(reply.status, reply.text).toBe(200);
+      return reply.body.data.id;
+    };
+    const playlist = await post('/playlists', { name: 'Loud and quiet', items: [{ type: 'media', media_id: id }] });
+    const player = await post('/players', { name: 'Level FM', timezone: 'UTC', loudness_target: -16 });
+    await post('/shows', { player_id: player, mode: 'once', start: '2027-06-07T06:00:00Z', duration: 600, item_type: 'playlist', item_id: playlist });
+    type Block = { kind: string; items: { media_id: number; loudness?: { integrated_lufs: number; true_peak: number } }[] };
+    const loudness = async () => {
+      const reply = await system.api.get<Block[]>(`/players/${player}/rundown`, { key: admin, query: { start: '2027-06-07T06:00:00Z', end: '2027-06-07T06:10:00Z' } });
+      expect(reply.status, reply.text).toBe(200);
+      return reply.body.data.find((b) => b.kind === 'show')?.items[0]?.loudness ?? null;
+    };
+    await loudness(); // resolved (and cached) now, analysed or not
+    await expect.poll(loudness, { timeout: limit(30_000), interval: 250 }).not.toBeNull();
+    const { integrated_lufs, true_peak } = (await loudness())!;
+    expect(Math.abs(integrated_lufs + 20)).toBeLessThan(0.7);
+    expect(Math.abs(true_peak + 20)).toBeLessThan(0.6);
   });
 
   it("refuses an item that does not exist, a bad id, and a reader who may not see the item", async () => {

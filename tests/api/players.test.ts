@@ -103,6 +103,17 @@ describe.each(areaModes)('players (%s)', (mode) => {
       expect(created.body.data).toMatchObject({ default_playlist_id: 7, support_video: false, support_linein: true, parent_player_id: null, station_id_image_duration: 20 });
     });
 
+    it("keeps a player's loudness target (issue 44): -18 LUFS unless set, kept by a save without it", async () => {
+      const created = await system.api.post<Player>('/players', { key: admin, body: { name: 'Loud FM', timezone: 'UTC' } });
+      expect(created.status, created.text).toBe(200);
+      expect(created.body.data).toMatchObject({ loudness_target: -18 });
+      const set = await system.api.put<Player>(`/players/${created.body.data.id}`, { key: admin, body: { name: 'Loud FM', timezone: 'UTC', loudness_target: -16 } });
+      expect(set.status, set.text).toBe(200);
+      expect(set.body.data).toMatchObject({ loudness_target: -16 });
+      const kept = await system.api.put<Player>(`/players/${created.body.data.id}`, { key: admin, body: { name: 'Loud FM', timezone: 'UTC', description: 'louder' } });
+      expect(kept.body.data).toMatchObject({ loudness_target: -16, description: 'louder' });
+    });
+
     it('refuses bad fields with a 400 naming them, and saves nothing', async () => {
       const before = (await system.api.get<Player[]>('/players', { key: admin })).body.data.length;
       const cases: [Record<string, unknown>, string][] = [
@@ -110,6 +121,8 @@ describe.each(areaModes)('players (%s)', (mode) => {
         [{ ip_address: 'not-an-address' }, 'ip_address'],
         [{ password: 'short' }, 'password'],
         [{ station_id_image_duration: 0 }, 'station_id_image_duration'],
+        [{ loudness_target: -40 }, 'loudness_target'],
+        [{ loudness_target: 'loud' }, 'loudness_target'],
         [{ support_audio: 'maybe' }, 'support_audio'],
         [{ timezone: 'Mars/Olympus' }, 'timezone'],
         [{ station_ids: [987_654] }, 'station_ids'],

@@ -70,7 +70,7 @@ export async function startBlackBoxSystem(mode: ApiMode, extraEnv: Record<string
   const stack = await new AirwaveStack()
     .withAdminPassword(ADMIN_PASSWORD)
     .withPrefixes({ bus: station, redis: `${station}:` })
-    .withEnvironment({ REQUEST_TIMEOUT_MS: String(limit(5000)), LOGIN_FIRST_DELAY_SECONDS: String(LOGIN_DELAY_SECONDS), ...(options.logs ? { LOG_LEVEL: 'debug' } : {}), ...extraEnv })
+    .withEnvironment({ REQUEST_TIMEOUT_MS: String(limit(5000)), LOGIN_FIRST_DELAY_SECONDS: String(LOGIN_DELAY_SECONDS), MEDIA_ANALYSIS: 'off', ...(options.logs ? { LOG_LEVEL: 'debug' } : {}), ...extraEnv })
     .withLabels({ 'org.airwave.suite': 'tests' })
     .withStartupTimeout(limit(120_000))
     .start();

@@ -66,6 +66,9 @@ export async function startTestSystem(mode: Mode, extraEnv: Record<string, strin
     LOGIN_FIRST_DELAY_SECONDS: String(LOGIN_DELAY_SECONDS),
     // The playout airs nothing in API tests unless a test asks (it would start Liquidsoap for every aired player).
     PLAYOUT_ENGINE: 'off',
+    // Nor are files analysed unless a test asks (media-analysis.test.ts): an analysis landing part
+    // way through a test changes its rundown's items and adds events to its streams.
+    MEDIA_ANALYSIS: 'off',
     // Known to the test, so a playout it starts itself (playout-air.test.ts) opens what the scheduling service seals.
     AIRWAVE_PLAYOUT_KEY: newPlayoutKey(),
     ...extraEnv,

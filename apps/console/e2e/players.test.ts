@@ -115,6 +115,9 @@ describe.skipIf(!browserAvailable)('console: players', () => {
     await dialog.getByText('None yet: Airwave cannot stream to the mount').waitFor();
     await dialog.getByLabel('Icecast mount (stream URL)').fill('http://127.0.0.1:9/station.mp3');
     await dialog.getByLabel(/^Icecast source password/).fill(SOURCE_SECRET);
+    // the level each analysed item airs at (issue 44): -18 LUFS unless changed
+    await expect(dialog.getByLabel('Loudness (LUFS)').inputValue()).resolves.toBe('-18');
+    await dialog.getByLabel('Loudness (LUFS)').fill('-16');
     // switching back and forth loses nothing typed
     await dialog.getByRole('radio', { name: 'OB Player syncs from this server' }).check();
     await expect(dialog.getByLabel('Sync password').inputValue()).resolves.toBe('typed-sync-1');
@@ -124,12 +127,12 @@ describe.skipIf(!browserAvailable)('console: players', () => {
     expect(await axeViolations(page)).toEqual([]);
     const created = await sent(() => dialog.getByRole('button', { name: 'Create player' }).click());
     // only what applies to Airwave: no sync password, no address
-    expect(created).toMatchObject({ playout: 'airwave', stream_url: 'http://127.0.0.1:9/station.mp3', source_password: SOURCE_SECRET });
+    expect(created).toMatchObject({ playout: 'airwave', stream_url: 'http://127.0.0.1:9/station.mp3', source_password: SOURCE_SECRET, loudness_target: -16 });
     expect(created).not.toHaveProperty('password');
     expect(created).not.toHaveProperty('ip_address');
     await page.getByText('Airwave FM was saved.').waitFor();
     const player = (await client.scheduling.playerList({})).find((p) => p.name === 'Airwave FM')!;
-    expect(player).toMatchObject({ playout: 'airwave', has_icecast_source: true, can_sync: false });
+    expect(player).toMatchObject({ playout: 'airwave', has_icecast_source: true, can_sync: false, loudness_target: -16 });
     await expect.poll(() => row('Airwave FM').textContent()).toContain('source password set');
 
     // The state and the harbor the page shows are what GET /playout/status answers (Liquidsoap here

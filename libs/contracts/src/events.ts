@@ -2,6 +2,7 @@
 // `<prefix>.events.<subject>`, stream `<PREFIX>_EVENTS`) and its payload schema. The frame around
 // every payload is `EventFrame` (id, type, occurredAt, actor, payload). docs/events.md lists them.
 import { z } from 'zod';
+import { MediaAnalysis } from './media-analysis';
 import { MediaItem } from './media-items';
 import { Playlist } from './media-playlists';
 import { Alert } from './scheduling-alerts';
@@ -60,6 +61,7 @@ export const eventPayloads = {
   ...securityEventPayloads,
   // `created` (whether the save made the item) as before; the item itself beside it, as its own `created` is a time.
   'media.item.saved': z.object({ id: z.number().int(), created: z.boolean(), item: MediaItemState }),
+  'media.item.analysed': z.object({ id: z.number().int(), analysis: MediaAnalysis.omit({ waveform: true }) }),
   'media.item.archived': mediaItems,
   'media.item.unarchived': mediaItems,
   'media.item.deleted': mediaItems,
@@ -112,6 +114,7 @@ export const eventDescriptions: Record<string, string> = {
   'account.group.deleted': 'A group was deleted.',
   ...securityEventDescriptions,
   'media.item.saved': 'A media item was created, edited, given another version as its file, or given its decoded length (no actor): `id`, `created` (whether this save made it) and `item`, the item as GET /media/{id} answers it (without can_edit).',
+  'media.item.analysed': 'A media item\'s file was analysed (issue 44; no actor): `id`, and `analysis` as GET /media/analysis/{id} answers it, without the waveform.',
   'media.item.archived': 'Media items were archived: `ids`, and `items`, each as GET /media/{id} answers it after the change (without can_edit).',
   'media.item.unarchived': 'Media items were taken out of the archive: `ids`, and `items`, each as GET /media/{id} answers it after the change (without can_edit).',
   'media.item.deleted': 'Media items were deleted for good (their files with them): `ids`, and `items`, each one\'s last state as GET /media/{id} answered it (without can_edit).',

@@ -6,7 +6,7 @@
 // The caller keeps the answer per (player, occurrence); nothing here is cached by the media service.
 import { z } from 'zod';
 import { PlaylistType } from './media-playlists';
-import { Voiceover } from './media-playlist-voicetracks';
+import { ItemLoudness, Voiceover } from './media-playlist-voicetracks';
 import { defineOperation } from './operation';
 
 export const ResolvedItemType = z.enum(['audio', 'video', 'image', 'breakpoint']);
@@ -28,6 +28,8 @@ export const ResolvedItem = z.object({
   offset: z.number().min(0),
   /** The voicetrack before this media item in the playlist: aired over it, the music ducked under the voice. */
   voiceover: Voiceover.optional(),
+  /** How loud its file is, once analysed (issue 44); absent until then. */
+  loudness: ItemLoudness.optional(),
 });
 export type ResolvedItem = z.infer<typeof ResolvedItem>;
 

@@ -38,6 +38,13 @@ export const Voiceover = VoicetrackSettings.extend({
 });
 export type Voiceover = z.infer<typeof Voiceover>;
 
+/** How loud an item's file is, from its analysis (issue 44): what the playout's gain brings to the player's target. */
+export const ItemLoudness = z.object({
+  integrated_lufs: z.number().describe('Integrated loudness (EBU R128), LUFS'),
+  true_peak: z.number().describe('True peak, dBTP'),
+});
+export type ItemLoudness = z.infer<typeof ItemLoudness>;
+
 export const VoicetrackItemInput = z.object({
   type: z.literal('voicetrack'),
   media_id: Id.describe('The voice: an audio item of the library (OpenBroadcaster clients send it as `id`)'),

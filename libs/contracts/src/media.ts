@@ -11,7 +11,7 @@ export { filterFields, filterOpAliases, filterOps, SearchFilter, SearchQuery, so
 export { MediaVersion, mediaVersions } from './media-versions';
 export { mediaFiles, UploadResult } from './media-files';
 export { DynamicEstimate, Playlist, PlaylistEdit, PlaylistInput, PlaylistItem, PlaylistItemInput, PlaylistSummary, PlaylistType, playlistOperations, WhereUsed } from './media-playlists';
-export { VoicetrackSettings, Voiceover } from './media-playlist-voicetracks';
+export { ItemLoudness, VoicetrackSettings, Voiceover } from './media-playlist-voicetracks';
 export { MediaAnalysis } from './media-analysis';
 
 export const media = {

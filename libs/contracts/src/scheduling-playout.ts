@@ -16,6 +16,7 @@ export const AiredPlayer = z.object({
   stream_url: z.string().describe('The Icecast mount listeners hear, e.g. http://icecast:8000/station.mp3'),
   source_password: z.string().nullable().describe('The Icecast source password, sealed for the playout (AIRWAVE_PLAYOUT_KEY, bound to the player); null when none is set'),
   support_linein: z.boolean(),
+  loudness_target: z.number().describe('LUFS: the loudness each analysed item airs at'),
 });
 export type AiredPlayer = z.infer<typeof AiredPlayer>;
 

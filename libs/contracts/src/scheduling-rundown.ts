@@ -3,7 +3,7 @@
 // (docs/decisions/rundown.md). Times are instants, answered ISO 8601 in the player's zone.
 import { z } from 'zod';
 import { Id } from './common';
-import { Voiceover } from './media-playlist-voicetracks';
+import { ItemLoudness, Voiceover } from './media-playlist-voicetracks';
 import { defineOperation } from './operation';
 import { schedulingTag as tag } from './scheduling-entries';
 import { Instant, isLocalTime, type TimeValue } from './times';
@@ -25,6 +25,7 @@ export const RundownItem = z.object({
   offset: z.number().min(0).describe('Seconds from the start of the block'),
   duration: z.number().min(0).describe('Seconds'),
   crossfade: z.number().min(0).describe('Seconds this item overlaps the next one'),
+  loudness: ItemLoudness.optional().describe("How loud the item's file is, once analysed (issue 44): the playout airs it at the player's loudness target"),
   voiceover: Voiceover.optional().describe("A playlist's voicetrack (a presenter's voice) aired over this item: the voice, its length, and how the music is ducked under it (voicetrack_offset seconds in, it fades down over voicetrack_fadeout_before to voicetrack_volume, the voice plays, and it fades back up over voicetrack_fadein_after)"),
 });
 export type RundownItem = z.infer<typeof RundownItem>;

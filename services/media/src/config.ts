@@ -16,6 +16,10 @@ export const mediaConfig = {
     .max(64)
     .default(2)
     .describe("ffmpeg processes measuring media lengths at once in the media service: uploads' (they go first), and the older files' background measuring, which takes one at most."),
+  MEDIA_ANALYSIS: z
+    .enum(['background', 'off'])
+    .default('background')
+    .describe("Whether the media service analyses each audio file's loudness, true peak and cue points in the background, new files first (docs/decisions/station-sound.md); `off` leaves every item at its own level on air."),
 };
 
 const mediaEnv = z.object({ ...mediaConfig, REQUEST_TIMEOUT_MS: commonConfig.REQUEST_TIMEOUT_MS });

@@ -6,6 +6,7 @@ import { bindHealth, type ServiceDefinition } from '@airwave/service-kit';
 import { bindAnalysis } from './analysis/handlers';
 import { analyseLibrary } from './analysis/job';
 import { bindArchive } from './archive/handlers';
+import { readMediaEnv } from './config';
 import { createMediaContext } from './context';
 import { bindFiles } from './files/handlers';
 import { measureLibrary } from './durations/job';
@@ -50,7 +51,7 @@ export const mediaService: ServiceDefinition = {
       context.logger.warn({}, 'No ffmpeg (none on the PATH, or FFMPEG_PATH=none): media lengths come from the files’ headers, which run tens of milliseconds long for MP3s (gaps on air between items). For exact lengths install ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH.');
     }
     const measuring = measureLibrary(context); // files whose length came from their header, decoded in the background
-    const analysing = analyseLibrary(context); // the audio's loudness and cue points, new files first
+    const analysing = analyseLibrary(context, { enabled: readMediaEnv(deps.env).MEDIA_ANALYSIS === 'background' }); // the audio's loudness and cue points, new files first
     context.analysis = analysing;
     return {
       async stop() {

@@ -27,6 +27,8 @@ export interface PlayerColumns {
   support_images: Flag;
   support_linein: Flag;
   station_id_image_duration: ColumnType<number, number | undefined, number>;
+  /** The loudness the playout airs each item at, LUFS (issue 44). */
+  loudness_target: ColumnType<number, number | undefined, number>;
   default_playlist_id: Maybe<number>;
   parent_player_id: Maybe<number>;
   use_parent_schedule: Flag;
@@ -189,6 +191,11 @@ export async function asRunEnd(db: AnyDB) {
 }
 
 /** Issue 43: the show each play aired in, so the as-run log can be read by show. */
+/** Issue 44: the loudness each item airs at, a player's own (streaming's -16, broadcast's -23, -18 between). */
+export async function playerLoudness(db: AnyDB) {
+  await db.schema.alterTable('players').addColumn('loudness_target', 'real', (c) => c.notNull().defaultTo(-18)).execute();
+}
+
 export async function asRunShow(db: AnyDB) {
   await db.schema.alterTable('asrun').addColumn('show_name', 'text').execute();
 }

@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AnyDB, SchemaMigration } from '@airwave/db';
 import { sql } from 'kysely';
 import { rundownBlocks, type RundownBlockColumns } from './schema-rundown';
-import { asRunEnd, asRunShow, playerPlayout, playersAndAlerts, showSourcePassword, type AlertColumns, type AsRunColumns, type PlayerColumns, type PlayerStatusColumns } from './schema-players';
+import { asRunEnd, asRunShow, playerLoudness, playerPlayout, playersAndAlerts, showSourcePassword, type AlertColumns, type AsRunColumns, type PlayerColumns, type PlayerStatusColumns } from './schema-players';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 
@@ -168,4 +168,5 @@ export const schedulingMigrations: Record<string, SchemaMigration> = {
     },
   },
   '0010_asrun_show': { up: asRunShow },
+  '0011_player_loudness': { up: playerLoudness },
 };

@@ -4,7 +4,7 @@
 // the chosen one is hidden but kept. For a player already aired by Airwave, its state and where a
 // live show's source client connects (GET /playout/status, read for manage_players only).
 import { useTranslation } from 'react-i18next';
-import { Checkbox, Fieldset, Group, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Group, NumberInput, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { Player, PlayerDraft } from './player-types';
 import { airWords, harborOf, harborWords, type PlayoutStatus } from './playout-words';
 
@@ -55,12 +55,22 @@ function IcecastFields({ draft, player, errors, set }: FieldProps) {
       ? t('Set: leave empty to keep it')
       : t('None yet: Airwave cannot stream to the mount');
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+    <SimpleGrid cols={{ base: 1, sm: 3 }}>
       <TextInput label={t('Icecast mount (stream URL)')} description={t('Where Airwave streams and listeners listen, e.g. http://icecast:8000/station.mp3')} required value={draft.stream_url} onChange={(e) => set('stream_url', e.currentTarget.value)} error={errors.stream_url} />
       <Stack gap={4}>
         <PasswordInput label={t('Icecast source password')} description={description} required={!player?.has_icecast_source} autoComplete="new-password" value={draft.source_password} disabled={draft.remove_source} onChange={(e) => set('source_password', e.currentTarget.value)} error={errors.source_password} />
         {player?.has_icecast_source && <SourceRemoval draft={draft} set={set} />}
       </Stack>
+      <NumberInput
+        label={t('Loudness (LUFS)')}
+        description={t('Each analysed item airs at this level: -18 by default, -23 broadcast, -16 streaming')}
+        min={-31}
+        max={-5}
+        decimalScale={1}
+        value={draft.loudness_target}
+        onChange={(v) => set('loudness_target', typeof v === 'number' ? v : Number(v) || -18)}
+        error={errors.loudness_target}
+      />
     </SimpleGrid>
   );
 }

@@ -29,21 +29,21 @@ export const supports = [
  */
 export type PlayerDraft = Pick<
   Player,
-  'name' | 'description' | 'stream_url' | 'playout' | 'support_audio' | 'support_video' | 'support_images' | 'support_linein' | 'station_ids' | 'station_id_image_duration' | 'default_playlist_id' | 'parent_player_id' | InheritKey
+  'name' | 'description' | 'stream_url' | 'playout' | 'loudness_target' | 'support_audio' | 'support_video' | 'support_images' | 'support_linein' | 'station_ids' | 'station_id_image_duration' | 'default_playlist_id' | 'parent_player_id' | InheritKey
 > & { id: number | null; timezone: string | null; password: string; ip_address: string; source_password: string; remove_source: boolean };
 
 export function draftOf(player: Player | null): PlayerDraft {
   if (!player)
     return {
-      id: null, name: '', description: '', timezone: browserZone(), stream_url: '', playout: 'external', password: '', ip_address: '', source_password: '', remove_source: false,
+      id: null, name: '', description: '', timezone: browserZone(), stream_url: '', playout: 'external', loudness_target: -18, password: '', ip_address: '', source_password: '', remove_source: false,
       support_audio: true, support_video: false, support_images: false, support_linein: false,
       station_ids: [], station_id_image_duration: 15, default_playlist_id: null, parent_player_id: null,
       use_parent_schedule: false, use_parent_dynamic: false, use_parent_ids: false, use_parent_playlist: false, use_parent_alert: false,
     };
-  const { id, name, description, timezone, stream_url, playout, support_audio, support_video, support_images, support_linein, station_ids, station_id_image_duration, default_playlist_id, parent_player_id } = player;
+  const { id, name, description, timezone, stream_url, playout, loudness_target, support_audio, support_video, support_images, support_linein, station_ids, station_id_image_duration, default_playlist_id, parent_player_id } = player;
   const { use_parent_schedule, use_parent_dynamic, use_parent_ids, use_parent_playlist, use_parent_alert } = player;
   return {
-    id, name, description, timezone, stream_url, playout, password: '', ip_address: player.ip_address ?? '', source_password: '', remove_source: false,
+    id, name, description, timezone, stream_url, playout, loudness_target, password: '', ip_address: player.ip_address ?? '', source_password: '', remove_source: false,
     support_audio, support_video, support_images, support_linein, station_ids, station_id_image_duration, default_playlist_id, parent_player_id,
     use_parent_schedule, use_parent_dynamic, use_parent_ids, use_parent_playlist, use_parent_alert,
   };

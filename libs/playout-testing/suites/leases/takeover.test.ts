@@ -31,7 +31,7 @@ describe('leases: one replica airs a player; another takes over', () => {
   const databases: Database[] = [];
   let dir: string;
   const fixture: Fixture = {
-    player: { id: 5, name: 'FM', timezone: 'UTC', stream_url: 'http://icecast:8000/fm.mp3', source_password: 'hackme-source', support_linein: true },
+    player: { id: 5, name: 'FM', timezone: 'UTC', stream_url: 'http://icecast:8000/fm.mp3', source_password: 'hackme-source', support_linein: true, loudness_target: -18 },
     showStart: Date.now() - 95_000,
     itemSeconds: 60,
     asRun: [],

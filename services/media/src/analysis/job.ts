@@ -32,7 +32,8 @@ async function analyseFile(context: MediaContext, ffmpeg: string, file: WaitingF
     throw error;
   });
   if (!analysis) return null;
-  await storeAnalysis(context.db, file.fileId, analysis);
+  const announced = await storeAnalysis(context.db, context.events, file.fileId, analysis);
+  if (announced.length > 0) context.events.kick();
   if (analysis.kind === 'undecodable') context.logger.info({ mediaId: file.id, reason: analysis.reason }, 'A file could not be analysed: it airs as it is');
   return analysis.kind;
 }
@@ -65,9 +66,9 @@ export async function runAnalysisPass(context: MediaContext, ffmpeg: string, sto
 }
 
 /** Starts the background analysis (nothing without ffmpeg): a pass soon after start, then every `everyMs` (a minute). */
-export function analyseLibrary(context: MediaContext, options: { firstPassAfterMs?: number; everyMs?: number } = {}): LibraryAnalysis {
+export function analyseLibrary(context: MediaContext, options: { enabled?: boolean; firstPassAfterMs?: number; everyMs?: number } = {}): LibraryAnalysis {
   const ffmpeg = context.durations.ffmpeg;
-  if (!ffmpeg) return { kick: () => undefined, stop: () => undefined, idle: () => Promise.resolve() };
+  if (!ffmpeg || options.enabled === false) return { kick: () => undefined, stop: () => undefined, idle: () => Promise.resolve() };
   const stopping = new AbortController();
   let running: Promise<void> | null = null;
   let again = false;

@@ -1,14 +1,19 @@
 // The analyses table (issue 44): each file's analysis once stored, the audio items' files waiting
 // for theirs (the queue: a file without a row), and one item's analysis as the API answers it.
-import type { MediaAnalysis } from '@airwave/contracts';
+import type { ItemLoudness, MediaAnalysis } from '@airwave/contracts';
+import type { ServiceEvents } from '@airwave/service-kit';
+import { sql, type SqlBool } from 'kysely';
 import type { MediaDB } from '../schema';
 import type { Analysis } from './measure';
 
 /** A figure as stored: an infinite one (a silent file's loudness) is unknown. */
 const finite = (value: number) => (Number.isFinite(value) ? value : null);
 
-/** Stores a file's analysis (again: a later analysis of the same file replaces it). */
-export async function storeAnalysis(db: MediaDB, fileId: string, analysis: Analysis): Promise<void> {
+/**
+ * Stores a file's analysis (again: a later analysis of the same file replaces it) and announces it
+ * for every item whose file it is (`media.item.analysed`), in one transaction; answers those items.
+ */
+export async function storeAnalysis(db: MediaDB, events: ServiceEvents, fileId: string, analysis: Analysis): Promise<number[]> {
   const row =
     analysis.kind === 'analysed'
       ? {
@@ -24,11 +29,19 @@ export async function storeAnalysis(db: MediaDB, fileId: string, analysis: Analy
           reason: null,
         }
       : { status: 'undecodable' as const, integrated_lufs: null, loudness_range: null, true_peak: null, cue_in: null, cue_out: null, next_start: null, seconds: null, waveform: '[]', reason: analysis.reason };
-  await db
-    .insertInto('analyses')
-    .values({ file_id: fileId, ...row })
-    .onConflict((oc) => oc.column('file_id').doUpdateSet({ ...row, analysed_at: new Date() }))
-    .execute();
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('analyses')
+      .values({ file_id: fileId, ...row })
+      .onConflict((oc) => oc.column('file_id').doUpdateSet({ ...row, analysed_at: new Date() }))
+      .execute();
+    const items = await trx.selectFrom('items').select('id').where('file_id', '=', fileId).orderBy('id').execute();
+    for (const { id } of items) {
+      const { waveform: _waveform, ...answered } = await analysisOf(trx, id, fileId);
+      await events.record(trx, 'media.item.analysed', { id, analysis: answered }, null);
+    }
+    return items.map((item) => item.id);
+  });
 }
 
 export interface WaitingFile {
@@ -47,6 +60,22 @@ export async function waitingItems(db: MediaDB, beforeId: number | null, limit: 
   if (beforeId !== null) query = query.where('id', '<', beforeId);
   const rows = await query.orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => ({ id: row.id, fileId: row.file_id, duration: row.duration === null ? null : Number(row.duration) }));
+}
+
+/** The loudness of each of these items whose current file is analysed, by item id. */
+export async function loudnessOf(db: MediaDB, ids: number[]): Promise<Map<number, ItemLoudness>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('items')
+    .innerJoin('analyses', 'analyses.file_id', 'items.file_id')
+    .select(['items.id', 'analyses.integrated_lufs', 'analyses.true_peak'])
+    // one parameter however many items (a default block's thousands of picks), as resolve-load.ts asks
+    .where(sql<SqlBool>`items.id = any(${sql.val([...new Set(ids)])}::int[])`)
+    .where('analyses.status', '=', 'analysed')
+    .where('analyses.integrated_lufs', 'is not', null)
+    .where('analyses.true_peak', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [r.id, { integrated_lufs: Math.round(Number(r.integrated_lufs) * 10) / 10, true_peak: Math.round(Number(r.true_peak) * 10) / 10 }]));
 }
 
 /** How many audio items wait for their file's analysis. */

@@ -8,6 +8,7 @@ import { parseFilters } from '../search/filters';
 import { filtersCondition, type Condition } from '../search/rules';
 import { ALL_ITEMS_CAP, searchCondition } from './dynamic';
 import { pickMany, type PickRequest } from './picks';
+import { loudnessOf } from '../analysis/queries';
 import { playlistsByIds } from './queries';
 import { resolveItems, type AirableItem } from './resolve';
 import { storedItemOf, type StoredRow } from './stored-items';
@@ -91,7 +92,15 @@ export async function resolvePlaylists(db: MediaDB, inputs: PlaylistResolutionIn
       return [input, { found: true, playlist: playlistOut(playlists.get(input.playlist_id)!), ...resolveItems({ items: rows.map((r) => r.item), media, candidates, stationIds }, input) }];
     }),
   );
-  return inputs.map((input) => resolved.get(input) ?? { found: false, playlist: null, items: [], duration: 0 });
+  const answers = inputs.map((input) => resolved.get(input) ?? { found: false, playlist: null, items: [], duration: 0 });
+  return withLoudness(db, answers);
+}
+
+/** Each resolved item with its file's loudness, where its file is analysed (one read for the batch). */
+async function withLoudness(db: MediaDB, answers: PlaylistResolution[]): Promise<PlaylistResolution[]> {
+  const loudness = await loudnessOf(db, answers.flatMap((a) => a.items.flatMap((i) => (i.media_id === null ? [] : [i.media_id]))));
+  if (loudness.size === 0) return answers;
+  return answers.map((answer) => ({ ...answer, items: answer.items.map((item) => (item.media_id !== null && loudness.has(item.media_id) ? { ...item, loudness: loudness.get(item.media_id)! } : item)) }));
 }
 
 export const resolvePlaylist = async (db: MediaDB, input: PlaylistResolutionInput): Promise<PlaylistResolution> => (await resolvePlaylists(db, [input]))[0]!;

@@ -57,7 +57,7 @@ export class PlayerAir {
   readonly #now: () => number;
 
   constructor(
-    readonly player: AiredPlayer,
+    public player: AiredPlayer,
     readonly engine: PlayerEngine,
     private readonly options: AirOptions,
   ) {
@@ -105,7 +105,7 @@ export class PlayerAir {
       return;
     }
     const paths = await files.ensure(mediaIdsOf(blocks, alerts.map((a) => a.item_id)));
-    const built = buildPlan({ player_id: this.player.id, blocks, alerts: alertPlays(alerts, paths, window.from, window.to), files: paths, from: this.#now() });
+    const built = buildPlan({ player_id: this.player.id, blocks, alerts: alertPlays(alerts, paths, window.from, window.to), files: paths, from: this.#now(), loudnessTarget: this.player.loudness_target });
     const at = this.#now();
     // The first plan resumes the item on air at its offset (a start, a takeover, a restart).
     const plan = this.plan === null ? resumeAt(built, at) : replacing(this.plan, built, at);

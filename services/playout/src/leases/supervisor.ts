@@ -72,6 +72,8 @@ export class Supervisor {
     for (const [id, air] of this.aired) {
       const player = this.#players.find((p) => p.id === id);
       if (!now.has(id) || !player || !sameOutput(player, air.player)) await this.#drop(id, now.has(id) ? 'its output changed' : 'its lease is gone');
+      // its other settings (the loudness target) take effect with its next plan, which its save brings
+      else air.player = player;
     }
     // Starting an engine or rebuilding a plan can take longer than a lease lives (Liquidsoap's start
     // on a loaded machine): the leases held are renewed meanwhile, or another replica takes them.

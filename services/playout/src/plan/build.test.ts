@@ -31,6 +31,15 @@ const block = (start: number, seconds: number, kind: RundownBlock['kind'], items
 });
 const files = new Map([1, 2, 3, 4, 9].map((id) => [id, `/cache/${id}.mp3`]));
 
+describe('buildPlan: loudness', () => {
+  it("airs each analysed item at the player's target, and the others at their own level", () => {
+    const loud = { integrated_lufs: -8, true_peak: -0.5 };
+    const blocks = [block(T0, 3600, 'show', [item(0, 1, 0, 200, { loudness: loud }), item(1, 2, 200, 100)])];
+    expect(buildPlan({ player_id: 3, blocks, alerts: [], files, from: T0, loudnessTarget: -16 }).items.map((i) => i.gain_db)).toEqual([-8, 0]);
+    expect(buildPlan({ player_id: 3, blocks, alerts: [], files, from: T0 }).items.map((i) => i.gain_db)).toEqual([0, 0]);
+  });
+});
+
 describe('buildPlan: a voicetrack over its item', () => {
   const voiceover = (media_id: number) => ({ media_id, title: 'Link', artist: 'Dawn', duration: 6.5, voicetrack_volume: 0.2, voicetrack_offset: 3, voicetrack_fadeout_before: 1.5, voicetrack_fadein_after: 2 });
 

@@ -5,6 +5,7 @@
 import type { PlayoutRundownBlock as RundownBlock, RundownItem } from '@airwave/contracts';
 import type { Plan, PlannedItem, PlannedVoice } from '../engine/plan';
 import { spliceAlerts, type AlertPlay } from './alerts';
+import { gainFor } from './loudness';
 
 export interface PlanInput {
   player_id: number;
@@ -14,6 +15,8 @@ export interface PlanInput {
   files: ReadonlyMap<number, string>;
   /** Items ending at or before this instant (Unix ms) are left out. */
   from: number;
+  /** The player's loudness target, LUFS: each analysed item airs at it (loudness.ts); absent, items air at their own level. */
+  loudnessTarget?: number;
 }
 
 const AIRED_TYPES = new Set<RundownItem['type']>(['audio', 'video', 'linein']);
@@ -36,7 +39,7 @@ function plannedVoice(item: RundownItem, start: number, files: PlanInput['files'
 }
 
 /** One item of a block at its instant, or null when it does not air (image, breakpoint, no file). */
-function plannedItem(block: RundownBlock, blockStart: number, item: RundownItem, first: boolean, files: PlanInput['files']): PlannedItem | null {
+function plannedItem(block: RundownBlock, blockStart: number, item: RundownItem, first: boolean, files: PlanInput['files'], target?: number): PlannedItem | null {
   if (!AIRED_TYPES.has(item.type)) return null;
   const live = item.type === 'linein';
   const path = item.media_id === null ? undefined : files.get(item.media_id);
@@ -53,7 +56,7 @@ function plannedItem(block: RundownBlock, blockStart: number, item: RundownItem,
     start,
     duration: Math.round(item.duration * 1000),
     cue_in: 0,
-    gain_db: 0,
+    gain_db: target === undefined ? 0 : gainFor(item.loudness, target),
     crossfade: item.crossfade,
     // A show starts on the second whatever came before it; the fill follows what ends.
     hard: first && block.kind !== 'default_playlist',
@@ -67,13 +70,13 @@ function plannedItem(block: RundownBlock, blockStart: number, item: RundownItem,
 }
 
 /** The items of the blocks in time order, without those that end by `from`. */
-export function blockItems(blocks: RundownBlock[], files: PlanInput['files'], from: number): PlannedItem[] {
+export function blockItems(blocks: RundownBlock[], files: PlanInput['files'], from: number, target?: number): PlannedItem[] {
   const items: PlannedItem[] = [];
   for (const block of blocks) {
     const blockStart = Date.parse(block.start);
     const blockEnd = Date.parse(block.end);
     block.items.forEach((item, index) => {
-      const planned = plannedItem(block, blockStart, item, index === 0, files);
+      const planned = plannedItem(block, blockStart, item, index === 0, files, target);
       if (!planned) return;
       // Cut to the block: a show's time is the show's (the rundown cuts too; this guards rounding).
       planned.duration = Math.max(0, Math.min(planned.duration, blockEnd - planned.start));
@@ -84,16 +87,16 @@ export function blockItems(blocks: RundownBlock[], files: PlanInput['files'], fr
 }
 
 /** The fallback: the first default-playlist block's items (the engine loops them when nothing is planned). */
-function fallbackOf(blocks: RundownBlock[], files: PlanInput['files']): PlannedItem[] {
+function fallbackOf(blocks: RundownBlock[], files: PlanInput['files'], target?: number): PlannedItem[] {
   const block = blocks.find((b) => b.kind === 'default_playlist' && b.items.length > 0);
   if (!block) return [];
   const start = Date.parse(block.start);
-  return block.items.map((item, i) => plannedItem(block, start, item, i === 0, files)).filter((item): item is PlannedItem => item !== null && item.kind === 'file');
+  return block.items.map((item, i) => plannedItem(block, start, item, i === 0, files, target)).filter((item): item is PlannedItem => item !== null && item.kind === 'file');
 }
 
 export function buildPlan(input: PlanInput): Plan {
-  const items = spliceAlerts(blockItems(input.blocks, input.files, input.from), input.alerts);
-  return { player_id: input.player_id, items, fallback: fallbackOf(input.blocks, input.files) };
+  const items = spliceAlerts(blockItems(input.blocks, input.files, input.from, input.loudnessTarget), input.alerts);
+  return { player_id: input.player_id, items, fallback: fallbackOf(input.blocks, input.files, input.loudnessTarget) };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { SchedulingContext } from '../context';
 import { openSourcePassword } from './source-password';
 
 export async function airedPlayers({ db, secrets, forPlayout }: SchedulingContext, ids: number[] | undefined): Promise<AiredPlayer[]> {
-  let query = db.selectFrom('players').select(['id', 'name', 'timezone', 'stream_url', 'source_password_sealed', 'support_linein']).where('playout', '=', 'airwave');
+  let query = db.selectFrom('players').select(['id', 'name', 'timezone', 'stream_url', 'source_password_sealed', 'support_linein', 'loudness_target']).where('playout', '=', 'airwave');
   if (ids) query = query.where('id', 'in', ids.length > 0 ? ids : [0]);
   const rows = await query.orderBy('id').execute();
   return rows.map(({ source_password_sealed, ...row }) => ({

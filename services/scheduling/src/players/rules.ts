@@ -23,6 +23,7 @@ export interface PlayerSettings {
   support_linein: boolean;
   station_ids: number[];
   station_id_image_duration: number;
+  loudness_target: number;
   default_playlist_id: number | null;
   parent_player_id: number | null;
   use_parent_schedule: boolean;
@@ -43,6 +44,7 @@ export const NEW_PLAYER: Omit<PlayerSettings, 'name' | 'description' | 'timezone
   support_linein: true,
   station_ids: [],
   station_id_image_duration: 15,
+  loudness_target: -18,
   default_playlist_id: null,
   parent_player_id: null,
   use_parent_schedule: false,

@@ -78,7 +78,7 @@ export async function resolvePlaylistBlock(sources: Sources, airing: Airing, que
   });
   if (!answer.found || !answer.playlist) return { name: '', description: '', playlistId: question.playlistId, items: [], duration: 0 };
   const kept = question.dropBreakpoints ? answer.items.filter((i) => i.type !== 'breakpoint') : answer.items;
-  const items = kept.map((i, order): RundownItem => ({ order, media_id: i.media_id, type: i.type, title: i.title, artist: i.artist, offset: i.offset, duration: i.duration, crossfade: i.crossfade, ...(i.voiceover ? { voiceover: i.voiceover } : {}) }));
+  const items = kept.map((i, order): RundownItem => ({ order, media_id: i.media_id, type: i.type, title: i.title, artist: i.artist, offset: i.offset, duration: i.duration, crossfade: i.crossfade, ...(i.loudness ? { loudness: i.loudness } : {}), ...(i.voiceover ? { voiceover: i.voiceover } : {}) }));
   const duration = items.reduce((end, i) => Math.max(end, i.offset + i.duration), 0);
   return { name: answer.playlist.name, description: answer.playlist.description, playlistId: answer.playlist.id, items, duration };
 }
