@@ -60,7 +60,7 @@ describe.each(modes)('players aired by Airwave (%s)', (mode) => {
     const player = created.body.data;
     expect(player).toMatchObject({ playout: 'airwave', has_icecast_source: true, stream_url: 'http://icecast:8000/aired.mp3' });
     for (const key of [admin, reader]) expect(JSON.stringify((await system.api.get(`/players/${player.id}`, { key })).body)).not.toContain(SOURCE);
-    expect(await aired([player.id])).toEqual([{ id: player.id, name: 'Aired', timezone: 'Europe/London', stream_url: 'http://icecast:8000/aired.mp3', source_password: SOURCE, support_linein: true }]);
+    expect(await aired([player.id])).toEqual([{ id: player.id, name: 'Aired', timezone: 'Europe/London', stream_url: 'http://icecast:8000/aired.mp3', source_password: SOURCE, support_linein: true, loudness_target: -18 }]);
     // On the bus it is sealed: anything else that reads the answer learns nothing, and a value for one player opens for no other.
     const [onBus] = await answered([player.id]);
     expect(onBus!.source_password).toMatch(/^v1\./);
