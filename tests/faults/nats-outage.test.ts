@@ -165,6 +165,7 @@ function newPlayerState(row: { id: number; name: string; description: string; ti
     support_linein: true,
     station_ids: [],
     station_id_image_duration: 15,
+    loudness_target: -18,
     default_playlist_id: null,
     parent_player_id: null,
     use_parent_schedule: false,

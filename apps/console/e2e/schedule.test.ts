@@ -80,7 +80,8 @@ describe.skipIf(!browserAvailable)('console: schedule', () => {
     await dialog().getByRole('heading').click(); // the colour's list of swatches closes
     await expect(axeViolations(page)).resolves.toEqual([]);
     await dialog().getByRole('button', { name: 'Save show' }).click();
-    await page.getByText('The show was saved.').waitFor();
+    // (the first test's notice may still be shown beside this one)
+    await page.getByText('The show was saved.').last().waitFor();
 
     const entry = page.getByLabel('Drive Time, 18:00 - 18:30');
     await entry.waitFor();
