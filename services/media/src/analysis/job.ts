@@ -7,19 +7,15 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MediaContext } from '../context';
+import { NO_PASSES, runInPasses, type Passes } from '../shared/passes';
 import { analyse } from './measure';
 import { countWaiting, storeAnalysis, waitingItems, type WaitingFile } from './queries';
 
 const BATCH = 50;
 const PROGRESS_EVERY_MS = 30_000;
 
-export interface LibraryAnalysis {
-  /** A file is new: a pass now (or once the one running ends, which may have passed it). */
-  kick(): void;
-  stop(): void;
-  /** Resolves once no pass runs (tests). */
-  idle(): Promise<void>;
-}
+/** `kick`: a file is new, a pass now (or once the one running ends). */
+export type LibraryAnalysis = Passes;
 
 /** How long one analysis may take: at least 20× real time (ffmpeg does some 100×), never under 30 s; an hour assumed when unknown. */
 export const analysisTimeLimitMs = (seconds: number | null) => Math.round(30_000 + (seconds ?? 3600) * 50);
@@ -68,39 +64,11 @@ export async function runAnalysisPass(context: MediaContext, ffmpeg: string, sto
 /** Starts the background analysis (nothing without ffmpeg): a pass soon after start, then every `everyMs` (a minute). */
 export function analyseLibrary(context: MediaContext, options: { enabled?: boolean; firstPassAfterMs?: number; everyMs?: number } = {}): LibraryAnalysis {
   const ffmpeg = context.durations.ffmpeg;
-  if (!ffmpeg || options.enabled === false) return { kick: () => undefined, stop: () => undefined, idle: () => Promise.resolve() };
-  const stopping = new AbortController();
-  let running: Promise<void> | null = null;
-  let again = false;
-  const start = () => {
-    if (stopping.signal.aborted) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runAnalysisPass(context, ffmpeg, stopping.signal)
-      .catch((error: unknown) => context.logger.warn({ err: error }, 'Analysing the library’s audio stopped; the next pass takes up the rest'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          start();
-        }
-      });
-  };
-  const first = setTimeout(start, options.firstPassAfterMs ?? 2000);
-  const every = setInterval(start, options.everyMs ?? 60_000);
-  first.unref();
-  every.unref();
-  return {
-    kick: start,
-    stop() {
-      stopping.abort();
-      clearTimeout(first);
-      clearInterval(every);
-    },
-    idle: async () => {
-      while (running) await running;
-    },
-  };
+  if (!ffmpeg || options.enabled === false) return NO_PASSES;
+  return runInPasses((stop) => runAnalysisPass(context, ffmpeg, stop), {
+    firstPassAfterMs: options.firstPassAfterMs ?? 2000,
+    everyMs: options.everyMs ?? 60_000,
+    logger: context.logger,
+    failure: 'Analysing the library’s audio stopped; the next pass takes up the rest',
+  });
 }

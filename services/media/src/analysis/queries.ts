@@ -36,13 +36,20 @@ export async function storeAnalysis(db: MediaDB, events: ServiceEvents, fileId: 
       .onConflict((oc) => oc.column('file_id').doUpdateSet({ ...row, analysed_at: new Date() }))
       .execute();
     const items = await trx.selectFrom('items').select('id').where('file_id', '=', fileId).orderBy('id').execute();
-    for (const { id } of items) {
-      const { waveform: _waveform, ...answered } = await analysisOf(trx, id, fileId);
-      await events.record(trx, 'media.item.analysed', { id, analysis: answered }, null);
-    }
+    if (items.length === 0) return [];
+    // read back once, as answered (each item's own id in it)
+    const { waveform: _waveform, ...answered } = await analysisOf(trx, 0, fileId);
+    for (const { id } of items) await events.record(trx, 'media.item.analysed', { id, analysis: { ...answered, media_id: id } }, null);
     return items.map((item) => item.id);
   });
 }
+
+/** The audio items whose file has no analysis yet: the queue. */
+const waiting = (db: MediaDB) =>
+  db
+    .selectFrom('items')
+    .where('type', '=', 'audio')
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('analyses').select('file_id').whereRef('analyses.file_id', '=', 'items.file_id'))));
 
 export interface WaitingFile {
   id: number;
@@ -52,11 +59,7 @@ export interface WaitingFile {
 
 /** The next audio items whose file has no analysis, newest first (before `beforeId`, when given): new uploads first. */
 export async function waitingItems(db: MediaDB, beforeId: number | null, limit: number): Promise<WaitingFile[]> {
-  let query = db
-    .selectFrom('items')
-    .select(['id', 'file_id', 'duration'])
-    .where('type', '=', 'audio')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('analyses').select('file_id').whereRef('analyses.file_id', '=', 'items.file_id'))));
+  let query = waiting(db).select(['id', 'file_id', 'duration']);
   if (beforeId !== null) query = query.where('id', '<', beforeId);
   const rows = await query.orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => ({ id: row.id, fileId: row.file_id, duration: row.duration === null ? null : Number(row.duration) }));
@@ -80,11 +83,8 @@ export async function loudnessOf(db: MediaDB, ids: number[]): Promise<Map<number
 
 /** How many audio items wait for their file's analysis. */
 export async function countWaiting(db: MediaDB): Promise<number> {
-  const { n } = await db
-    .selectFrom('items')
+  const { n } = await waiting(db)
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('type', '=', 'audio')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('analyses').select('file_id').whereRef('analyses.file_id', '=', 'items.file_id'))))
     .executeTakeFirstOrThrow();
   return Number(n);
 }

@@ -7,6 +7,7 @@
 // not finish. Progress is logged every 30 s while a pass runs.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MediaContext } from '../context';
+import { NO_PASSES, runInPasses, type Passes } from '../shared/passes';
 import { applyMeasurement, countQueued, queuedItems, queuedVersions, type QueuedFile } from './queries';
 
 const BATCH = 50;
@@ -21,11 +22,7 @@ interface Progress {
   logged: number;
 }
 
-export interface LibraryMeasuring {
-  stop(): void;
-  /** Resolves once no pass runs (tests). */
-  idle(): Promise<void>;
-}
+export type LibraryMeasuring = Passes;
 
 /** The queued files in batches: the items' first, then the versions'. */
 async function* batches(context: MediaContext): AsyncGenerator<QueuedFile[]> {
@@ -87,29 +84,11 @@ export async function runPass(context: MediaContext, stop: AbortSignal): Promise
 
 /** Starts the background measuring (nothing without ffmpeg); `stop` ends it, leaving the rest queued. */
 export function measureLibrary(context: MediaContext, options: { firstPassAfterMs?: number; everyMs?: number } = {}): LibraryMeasuring {
-  if (!context.durations.ffmpeg) return { stop: () => undefined, idle: () => Promise.resolve() };
-  const stopping = new AbortController();
-  let running: Promise<void> | null = null;
-  const start = () => {
-    if (running || stopping.signal.aborted) return;
-    running = runPass(context, stopping.signal)
-      .catch((error: unknown) => context.logger.warn({ err: error }, 'Measuring the library’s durations stopped; the next pass takes up the rest'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(start, options.firstPassAfterMs ?? 1000);
-  const every = setInterval(start, options.everyMs ?? 3_600_000);
-  first.unref();
-  every.unref();
-  return {
-    stop() {
-      stopping.abort();
-      clearTimeout(first);
-      clearInterval(every);
-    },
-    idle: async () => {
-      while (running) await running;
-    },
-  };
+  if (!context.durations.ffmpeg) return NO_PASSES;
+  return runInPasses((stop) => runPass(context, stop), {
+    firstPassAfterMs: options.firstPassAfterMs ?? 1000,
+    everyMs: options.everyMs ?? 3_600_000,
+    logger: context.logger,
+    failure: 'Measuring the library’s durations stopped; the next pass takes up the rest',
+  });
 }
