@@ -114,7 +114,7 @@ export const eventDescriptions: Record<string, string> = {
   'account.group.deleted': 'A group was deleted.',
   ...securityEventDescriptions,
   'media.item.saved': 'A media item was created, edited, given another version as its file, or given its decoded length (no actor): `id`, `created` (whether this save made it) and `item`, the item as GET /media/{id} answers it (without can_edit).',
-  'media.item.analysed': 'A media item\'s file was analysed (issue 44; no actor): `id`, and `analysis` as GET /media/analysis/{id} answers it, without the waveform.',
+  'media.item.analysed': 'A media item\'s file was analysed (issue 44; no actor), or an editor set its cue points (the editor the actor): `id`, and `analysis` as GET /media/analysis/{id} answers it, without the waveform.',
   'media.item.archived': 'Media items were archived: `ids`, and `items`, each as GET /media/{id} answers it after the change (without can_edit).',
   'media.item.unarchived': 'Media items were taken out of the archive: `ids`, and `items`, each as GET /media/{id} answers it after the change (without can_edit).',
   'media.item.deleted': 'Media items were deleted for good (their files with them): `ids`, and `items`, each one\'s last state as GET /media/{id} answered it (without can_edit).',

@@ -30,6 +30,10 @@ export const ResolvedItem = z.object({
   voiceover: Voiceover.optional(),
   /** How loud its file is, once analysed (issue 44); absent until then. */
   loudness: ItemLoudness.optional(),
+  /** Seconds into the file where it starts: its analysed cue-in (asked with `cues`); absent: 0. `duration` is then from cue-in to cue-out. */
+  cue_in: z.number().min(0).optional(),
+  /** The overlap (`crossfade`) is this item's own tail, from its analysed next start: neither item is faded across it. */
+  segue: z.boolean().optional(),
 });
 export type ResolvedItem = z.infer<typeof ResolvedItem>;
 
@@ -45,6 +49,8 @@ export const PlaylistResolutionInput = z.object({
   excluded_by: z.array(z.array(z.unknown()).max(100)).max(100),
   /** Stop adding items once the block is this many seconds long (a show's length; a gap to fill). */
   max_duration: z.number().positive().max(31 * 86_400).optional(),
+  /** Air analysed audio from its cue-in to its cue-out, the next item over its tail (a player Airwave airs); absent: whole files. */
+  cues: z.boolean().optional(),
 });
 export type PlaylistResolutionInput = z.infer<typeof PlaylistResolutionInput>;
 

@@ -12,7 +12,7 @@ export { MediaVersion, mediaVersions } from './media-versions';
 export { mediaFiles, UploadResult } from './media-files';
 export { DynamicEstimate, Playlist, PlaylistEdit, PlaylistInput, PlaylistItem, PlaylistItemInput, PlaylistSummary, PlaylistType, playlistOperations, WhereUsed } from './media-playlists';
 export { ItemLoudness, VoicetrackSettings, Voiceover } from './media-playlist-voicetracks';
-export { MediaAnalysis } from './media-analysis';
+export { AnalysisProgress, CueEdit, ItemSoundFigures, MediaAnalysis } from './media-analysis';
 
 export const media = {
   ...mediaItemOperations,

@@ -26,6 +26,8 @@ export const RundownItem = z.object({
   duration: z.number().min(0).describe('Seconds'),
   crossfade: z.number().min(0).describe('Seconds this item overlaps the next one'),
   loudness: ItemLoudness.optional().describe("How loud the item's file is, once analysed (issue 44): the playout airs it at the player's loudness target"),
+  cue_in: z.number().min(0).optional().describe("Seconds into the file where it starts, its analysed cue-in (players Airwave airs); absent: 0. `duration` then runs from the cue-in to the cue-out"),
+  segue: z.boolean().optional().describe("The overlap with the next item (`crossfade`) is this item's own fading tail, from its analysed next start: neither item is faded across it"),
   voiceover: Voiceover.optional().describe("A playlist's voicetrack (a presenter's voice) aired over this item: the voice, its length, and how the music is ducked under it (voicetrack_offset seconds in, it fades down over voicetrack_fadeout_before to voicetrack_volume, the voice plays, and it fades back up over voicetrack_fadein_after)"),
 });
 export type RundownItem = z.infer<typeof RundownItem>;

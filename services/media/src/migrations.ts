@@ -237,3 +237,19 @@ mediaMigrations['0010_analyses'] = {
       .execute();
   },
 };
+
+// Edited cue points (issue 44): per item, kept over every analysis of its file (and its new
+// versions'); gone with the item.
+mediaMigrations['0011_cue_edits'] = {
+  async up(db) {
+    await db.schema
+      .createTable('cue_edits')
+      .addColumn('media_id', 'integer', (c) => c.primaryKey().references('items.id').onDelete('cascade'))
+      .addColumn('cue_in', 'real')
+      .addColumn('cue_out', 'real')
+      .addColumn('next_start', 'real')
+      .addColumn('edited_by', 'integer', (c) => c.notNull())
+      .addColumn('edited_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+  },
+};

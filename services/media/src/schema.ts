@@ -76,6 +76,15 @@ export interface MediaSchema {
     reason: string | null;
     analysed_at: ColumnType<Date, Date | undefined, Date>;
   };
+  /** An item's cue points as an editor set them (issue 44): each kept over its file's analyses; null: the analysis's. */
+  cue_edits: {
+    media_id: number;
+    cue_in: number | null;
+    cue_out: number | null;
+    next_start: number | null;
+    edited_by: number;
+    edited_at: ColumnType<Date, Date | undefined, Date>;
+  };
 }
 export type MediaDB = Kysely<MediaSchema>;
 

@@ -7,3 +7,4 @@ export * from './segments';
 export * from './titles';
 export * from './tones';
 export * from './scenario';
+export * from './sound';

@@ -18,10 +18,16 @@ export interface CuePoints {
 }
 
 export const STEP_S = 0.01;
-/** Below the track's loudness by this much, audio is silence (the ends a cue-in and cue-out leave out). */
-export const SILENCE_BELOW_LU = 30;
-/** Below its loudness by this much, a track's tail may be under the next item. */
-export const TAIL_BELOW_LU = 10;
+/** Where the cue points fall, relative to a track's own loudness. */
+export interface CueRules {
+  /** Below the track's loudness by this much, audio is silence (the ends a cue-in and cue-out leave out), LU. */
+  silenceBelowLu: number;
+  /** Below its loudness by this much, a track's tail may be under the next item, LU. */
+  tailBelowLu: number;
+}
+
+/** Airwave's rules (docs/decisions/station-sound.md); AzuraCast's autocue defaults to 40 and 8 (bench/sound.ts compares). */
+export const CUE_RULES: CueRules = { silenceBelowLu: 30, tailBelowLu: 10 };
 /** The window the tail's level is read over, seconds (EBU R128's momentary loudness). */
 const TAIL_WINDOW_S = 0.4;
 /** A mono copy's mean-square level of a stereo sine is 3 dB under its loudness. */
@@ -48,24 +54,24 @@ export function levelsOf(samples: Int16Array, rate: number): Levels {
 }
 
 /** Cue-in, cue-out and the next item's start, relative to the track's integrated loudness (LUFS). */
-export function cuePoints(levels: Levels, integrated: number): CuePoints {
+export function cuePoints(levels: Levels, integrated: number, rules: CueRules = CUE_RULES): CuePoints {
   const { db, stepS } = levels;
   const length = db.length * stepS;
   if (!Number.isFinite(integrated) || db.length === 0) return { cue_in: 0, cue_out: round(length), next_start: round(length) };
-  const silence = integrated - MONO_OFFSET_DB - SILENCE_BELOW_LU;
+  const silence = integrated - MONO_OFFSET_DB - rules.silenceBelowLu;
   const first = db.findIndex((level) => level >= silence);
   const last = db.findLastIndex((level) => level >= silence);
   if (first < 0) return { cue_in: 0, cue_out: round(length), next_start: round(length) };
   const cueIn = first * stepS;
   const cueOut = (last + 1) * stepS;
-  return { cue_in: round(cueIn), cue_out: round(cueOut), next_start: round(Math.max(cueIn, Math.min(cueOut, tailStart(levels, integrated, last)))) };
+  return { cue_in: round(cueIn), cue_out: round(cueOut), next_start: round(Math.max(cueIn, Math.min(cueOut, tailStart(levels, integrated - rules.tailBelowLu, last)))) };
 }
 
-/** The end of the last momentary window (400 ms) at most TAIL_BELOW_LU under the loudness, up to step `last`. */
-function tailStart(levels: Levels, integrated: number, last: number): number {
+/** The end of the last momentary window (400 ms) at least as loud as `threshold` (LUFS), up to step `last`. */
+function tailStart(levels: Levels, threshold: number, last: number): number {
   const { db, stepS } = levels;
   const window = Math.max(1, Math.round(TAIL_WINDOW_S / stepS));
-  const loud = integrated - MONO_OFFSET_DB - TAIL_BELOW_LU;
+  const loud = threshold - MONO_OFFSET_DB;
   const power = (i: number) => 10 ** (db[i]! / 10);
   let sum = 0;
   for (let i = Math.max(0, last - window + 1); i <= last; i += 1) sum += power(i);

@@ -5,7 +5,9 @@
 // the full signal and a copy resampled to 8 kHz mono handed over on stdout for the levels.
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
-import { cuePoints, levelsOf, waveformOf, type CuePoints } from './levels';
+import { cuePoints, levelsOf, waveformOf, type CuePoints, type CueRules } from './levels';
+
+export { CUE_RULES, type CueRules } from './levels';
 
 export interface Loudness {
   /** Integrated loudness, LUFS. */
@@ -24,6 +26,8 @@ export interface AnalysisOptions {
   /** Niceness of the ffmpeg process (0 unchanged; 10 for background work). */
   nice?: number;
   signal?: AbortSignal;
+  /** Where the cue points fall (CUE_RULES unless told: a comparison's other rules). */
+  rules?: CueRules;
 }
 
 /** The rate of the copy the levels are read from. */
@@ -88,7 +92,7 @@ export function analyse(ffmpeg: string, path: string, options: AnalysisOptions):
       const loudness = parseLoudnessSummary(stderr);
       if (!loudness || samples.length === 0) return resolve({ kind: 'undecodable', reason: 'no audio was decoded' });
       const levels = levelsOf(samples, LEVELS_RATE);
-      resolve({ kind: 'analysed', ...loudness, ...cuePoints(levels, loudness.integrated), seconds: samples.length / LEVELS_RATE, waveform: waveformOf(samples) });
+      resolve({ kind: 'analysed', ...loudness, ...cuePoints(levels, loudness.integrated, options.rules), seconds: samples.length / LEVELS_RATE, waveform: waveformOf(samples) });
     });
   });
 }

@@ -8,9 +8,9 @@ import { parseFilters } from '../search/filters';
 import { filtersCondition, type Condition } from '../search/rules';
 import { ALL_ITEMS_CAP, searchCondition } from './dynamic';
 import { pickMany, type PickRequest } from './picks';
-import { loudnessOf } from '../analysis/queries';
+import { soundOf } from '../analysis/queries';
 import { playlistsByIds } from './queries';
-import { resolveItems, type AirableItem } from './resolve';
+import { resolveItems, type AirableItem, type ResolutionData } from './resolve';
 import { storedItemOf, type StoredRow } from './stored-items';
 
 const kindsFor = (support: PlaylistResolutionInput['support']) => [...(support.audio ? ['audio'] : []), ...(support.video ? ['video'] : []), ...(support.images ? ['image'] : [])];
@@ -83,24 +83,32 @@ export async function resolvePlaylists(db: MediaDB, inputs: PlaylistResolutionIn
   const mediaIds = [...[...rowsOf.values()].flatMap(namedIds), ...inputs.flatMap((i) => i.station_ids)];
   const [airable, picks] = await Promise.all([airableItems(db, mediaIds), pickMany(db, requests.flat())]);
   let next = 0;
-  const resolved = new Map(
-    found.map((input, i) => {
-      const rows = rowsOf.get(input.playlist_id)!;
-      const candidates = takePicks(requests[i]!, picks.slice(next, (next += requests[i]!.length)));
-      const media = new Map(namedIds(rows).flatMap((id) => (airable.has(id) ? [[id, airable.get(id)!] as const] : [])));
-      const stationIds = input.station_ids.flatMap((id) => (airable.has(id) ? [airable.get(id)!] : []));
-      return [input, { found: true, playlist: playlistOut(playlists.get(input.playlist_id)!), ...resolveItems({ items: rows.map((r) => r.item), media, candidates, stationIds }, input) }];
-    }),
-  );
-  const answers = inputs.map((input) => resolved.get(input) ?? { found: false, playlist: null, items: [], duration: 0 });
-  return withLoudness(db, answers);
+  const data = found.map((input, i) => {
+    const rows = rowsOf.get(input.playlist_id)!;
+    const candidates = takePicks(requests[i]!, picks.slice(next, (next += requests[i]!.length)));
+    const media = new Map(namedIds(rows).flatMap((id) => (airable.has(id) ? [[id, airable.get(id)!] as const] : [])));
+    const stationIds = input.station_ids.flatMap((id) => (airable.has(id) ? [airable.get(id)!] : []));
+    return { items: rows.map((r) => r.item), media, candidates, stationIds };
+  });
+  const placed = await withSound(db, found, data);
+  const resolved = new Map(found.map((input, i) => [input, { found: true, playlist: playlistOut(playlists.get(input.playlist_id)!), ...placed[i]! }]));
+  return inputs.map((input) => resolved.get(input) ?? { found: false, playlist: null, items: [], duration: 0 });
 }
 
-/** Each resolved item with its file's loudness, where its file is analysed (one read for the batch). */
-async function withLoudness(db: MediaDB, answers: PlaylistResolution[]): Promise<PlaylistResolution[]> {
-  const loudness = await loudnessOf(db, answers.flatMap((a) => a.items.flatMap((i) => (i.media_id === null ? [] : [i.media_id]))));
-  if (loudness.size === 0) return answers;
-  return answers.map((answer) => ({ ...answer, items: answer.items.map((item) => (item.media_id !== null && loudness.has(item.media_id) ? { ...item, loudness: loudness.get(item.media_id)! } : item)) }));
+/**
+ * The resolutions with their items' analysed sound (one read for the batch): each item's loudness,
+ * and where cues are asked, the items placed again from their cue-in to their cue-out, each next
+ * over its tail. (An item that only the shorter lengths bring into a block airs whole.)
+ */
+async function withSound(db: MediaDB, inputs: PlaylistResolutionInput[], data: ResolutionData[]): Promise<Pick<PlaylistResolution, 'items' | 'duration'>[]> {
+  const whole = data.map((d, i) => resolveItems(d, inputs[i]!));
+  const sound = await soundOf(db, whole.flatMap((r) => r.items.flatMap((item) => (item.media_id === null ? [] : [item.media_id]))));
+  if (sound.size === 0) return whole;
+  const cues = new Map([...sound].map(([id, s]) => [id, s.cue]));
+  return data.map((d, i) => {
+    const { items, duration } = inputs[i]!.cues ? resolveItems({ ...d, cues }, inputs[i]!) : whole[i]!;
+    return { duration, items: items.map((item) => (item.media_id !== null && sound.get(item.media_id)?.loudness ? { ...item, loudness: sound.get(item.media_id)!.loudness } : item)) };
+  });
 }
 
 export const resolvePlaylist = async (db: MediaDB, input: PlaylistResolutionInput): Promise<PlaylistResolution> => (await resolvePlaylists(db, [input]))[0]!;

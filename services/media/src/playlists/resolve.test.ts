@@ -99,6 +99,33 @@ describe('resolving a playlist', () => {
     expect(placeEntries([entry(100, 0), entry(100, 0), entry(100, 0)], 150).items).toHaveLength(2);
   });
 
+  it('airs analysed audio from its cue-in to its cue-out, the next starting over its tail unless the playlist sets a crossfade', () => {
+    const lib = new Map<number, AirableItem>([
+      [1, { id: 1, type: 'audio', title: 'Fades', artist: 'A', duration: 200 }],
+      [2, { id: 2, type: 'audio', title: 'Hard ending', artist: 'B', duration: 180 }],
+      [3, { id: 3, type: 'audio', title: 'Not analysed', artist: 'C', duration: 120 }],
+    ]);
+    // 1: sound from 1.5 s to 198 s, the next may start at 190 s (an 8 s fade); 2: ends hard at 179 s
+    const cues = new Map([
+      [1, { cue_in: 1.5, cue_out: 198, next_start: 190 }],
+      [2, { cue_in: 0.25, cue_out: 179, next_start: 179 }],
+    ]);
+    const media = (id: number, crossfade = 0) => ({ kind: 'media' as const, media_id: id, crossfade, image_duration: 15 });
+    const request = { seed: 's', support: { audio: true, video: false, images: false }, station_id_image_duration: 15 };
+    const resolved = (items: ResolutionData['items'], withCues = true) => resolveItems({ items, media: lib, candidates: new Map(), stationIds: [], ...(withCues ? { cues } : {}) }, request);
+    const placed = resolved([media(1), media(2), media(3), media(1)]);
+    expect(placed.items.map((i) => [i.media_id, i.offset, i.duration, i.cue_in ?? 0, i.crossfade, i.segue ?? false])).toEqual([
+      [1, 0, 196.5, 1.5, 8, true],
+      [2, 188.5, 178.75, 0.25, 0, false],
+      [3, 367.25, 120, 0, 0, false],
+      [1, 487.25, 196.5, 1.5, 0, false],
+    ]);
+    expect(placed.duration).toBe(683.75);
+    // the playlist's own crossfade over the computed one; without cues, whole files as before
+    expect(resolved([media(1, 3), media(2)]).items.map((i) => [i.offset, i.crossfade, i.segue ?? false])).toEqual([[0, 3, false], [193.5, 0, false]]);
+    expect(resolved([media(1), media(2)], false).items.map((i) => [i.offset, i.duration, i.cue_in ?? 0, i.crossfade])).toEqual([[0, 200, 0, 0], [200, 180, 0, 0]]);
+  });
+
   it('takes num_items of the candidates, images for their image duration, and one station ID by the seed', () => {
     const lib: AirableItem[] = [
       { id: 1, type: 'audio', title: 'a', artist: '', duration: 10 },

@@ -4,6 +4,7 @@
 // station IDs, it answers the items in airing order with their offsets. resolve-load.ts reads the
 // data. Rules: docs/decisions/playlists.md, "Resolution".
 import type { PlaylistResolutionInput, ResolvedItem, Voiceover, VoicetrackSettings } from '@airwave/contracts';
+import type { ItemCue } from '../analysis/queries';
 
 /** An item of the library that may air (approved, not archived). */
 export interface AirableItem {
@@ -31,10 +32,13 @@ export interface ResolutionData {
   candidates: ReadonlyMap<number, readonly AirableItem[]>;
   /** The player's station IDs that may air, in the order it lists them. */
   stationIds: readonly AirableItem[];
+  /** Analysed audio items' cue points, by id: such an item airs from its cue-in to its cue-out, the next over its tail. */
+  cues?: ReadonlyMap<number, ItemCue>;
 }
 
 type Request = Pick<PlaylistResolutionInput, 'seed' | 'support' | 'station_id_image_duration' | 'max_duration'>;
-type Entry = Omit<ResolvedItem, 'order' | 'offset'>;
+/** An item before it is placed; `tail`: seconds of its own fading tail the next item may start over. */
+type Entry = Omit<ResolvedItem, 'order' | 'offset' | 'segue'> & { tail?: number };
 
 const kindOf = (type: string): ResolvedItem['type'] | null => (type === 'audio' || type === 'video' || type === 'image' ? type : null);
 
@@ -50,10 +54,15 @@ export function seededIndex(text: string, count: number): number {
   return hash % count;
 }
 
-function entryOf(source: Entry['source'], item: AirableItem, crossfade: number, imageDuration: number): Entry {
+const milli = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
+function entryOf(source: Entry['source'], item: AirableItem, crossfade: number, imageDuration: number, cues: ResolutionData['cues']): Entry {
   const type = kindOf(item.type)!;
-  const duration = type === 'image' ? imageDuration : Math.max(0, item.duration ?? 0);
-  return { source, media_id: item.id, type, title: item.title, artist: item.artist, duration, crossfade };
+  const entry: Entry = { source, media_id: item.id, type, title: item.title, artist: item.artist, duration: type === 'image' ? imageDuration : Math.max(0, item.duration ?? 0), crossfade };
+  const cue = type === 'audio' ? cues?.get(item.id) : undefined;
+  if (!cue || cue.cue_out <= cue.cue_in) return entry;
+  // from its cue-in to its cue-out; the next start lies between them
+  return { ...entry, duration: milli(cue.cue_out - cue.cue_in), cue_in: cue.cue_in, tail: milli(Math.max(0, cue.cue_out - Math.max(cue.cue_in, cue.next_start))) };
 }
 
 /** A voicetrack's voice with its settings, when it may air (an audio item the player airs). */
@@ -77,7 +86,7 @@ function entriesOf(data: ResolutionData, request: Request): Entry[] {
     voice = undefined;
     if (item.kind === 'media') {
       const media = data.media.get(item.media_id);
-      if (may(media)) entries.push({ ...entryOf('media', media, item.crossfade, item.image_duration), ...(over ? { voiceover: over } : {}) });
+      if (may(media)) entries.push({ ...entryOf('media', media, item.crossfade, item.image_duration, data.cues), ...(over ? { voiceover: over } : {}) });
     } else if (item.kind === 'voicetrack') {
       voice = voiceoverOf(data.media.get(item.media_id), item.settings, may);
     } else if (item.kind === 'custom') {
@@ -86,10 +95,10 @@ function entriesOf(data: ResolutionData, request: Request): Entry[] {
       const picks = (data.candidates.get(index) ?? []).filter((candidate) => may(candidate) && !used.has(candidate.id)).slice(0, item.num_items ?? undefined);
       for (const pick of picks) {
         used.add(pick.id);
-        entries.push(entryOf('dynamic', pick, item.crossfade, item.image_duration));
+        entries.push(entryOf('dynamic', pick, item.crossfade, item.image_duration, data.cues));
       }
     } else if (item.kind === 'station_id') {
-      if (stationIds.length) entries.push(entryOf('station_id', stationIds[seededIndex(`${request.seed}:station_id:${index}`, stationIds.length)]!, 0, request.station_id_image_duration));
+      if (stationIds.length) entries.push(entryOf('station_id', stationIds[seededIndex(`${request.seed}:station_id:${index}`, stationIds.length)]!, 0, request.station_id_image_duration, data.cues));
     } else {
       entries.push({ source: 'breakpoint', media_id: null, type: 'breakpoint', title: 'Breakpoint', artist: '', duration: 0, crossfade: 0 });
     }
@@ -98,19 +107,30 @@ function entriesOf(data: ResolutionData, request: Request): Entry[] {
 }
 
 /**
- * Offsets: each item starts where the previous one ends minus their crossfade (never more than
- * either item's duration). Stops after the item that reaches `max_duration` (it is kept whole).
+ * How much an item overlaps the next: the playlist's crossfade when it sets one (faded across), else
+ * its own tail from its analysis (a segue: not faded); never more than either item's duration.
+ */
+function overlapOf(entry: Entry, next: Entry): { crossfade: number; segue: boolean } {
+  const most = Math.min(entry.duration, next.duration);
+  if (entry.crossfade > 0 || !entry.tail) return { crossfade: Math.min(entry.crossfade, most), segue: false };
+  const crossfade = Math.min(entry.tail, most);
+  return { crossfade, segue: crossfade > 0 };
+}
+
+/**
+ * Offsets: each item starts where the previous one ends minus their overlap (overlapOf). Stops
+ * after the item that reaches `max_duration` (it is kept whole).
  */
 export function placeEntries(entries: readonly Entry[], maxDuration: number | undefined): { items: ResolvedItem[]; duration: number } {
   const items: ResolvedItem[] = [];
   let offset = 0;
   for (let i = 0; i < entries.length; i += 1) {
-    const entry = entries[i]!;
+    const { tail: _tail, ...entry } = entries[i]!;
     const end = offset + entry.duration;
     const next = entries[i + 1];
     const last = next === undefined || (maxDuration !== undefined && end >= maxDuration);
-    const crossfade = last ? 0 : Math.min(entry.crossfade, entry.duration, next.duration);
-    items.push({ ...entry, order: i, offset, crossfade });
+    const { crossfade, segue } = last ? { crossfade: 0, segue: false } : overlapOf(entries[i]!, next);
+    items.push({ ...entry, order: i, offset, crossfade, ...(segue ? { segue } : {}) });
     if (last) return { items, duration: end };
     // (a + b) − b may round below a: an offset never goes back.
     offset = Math.max(offset, end - crossfade);

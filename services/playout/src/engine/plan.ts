@@ -26,6 +26,8 @@ export interface PlannedItem {
    * start + duration - crossfade and the two are faded across that overlap.
    */
   crossfade: number;
+  /** The overlap is the item's own fading tail (its analysed next start): neither item is faded across it. */
+  segue?: boolean;
   /** A hard start: whatever airs at `start` is ended (with a short fade) so this begins on time. */
   hard: boolean;
   /** What the item came from, for the as-run log. */

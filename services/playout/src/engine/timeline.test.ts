@@ -113,6 +113,19 @@ describe('timeline: what the engine tells Liquidsoap when', () => {
     expect(pa!.deck).not.toBe(pb!.deck);
   });
 
+  it('lets an item segue into the next over its own tail, from its cue-in, neither faded', () => {
+    const a = item(0, 5000, { crossfade: 1.5, segue: true, cue_in: 2.25 });
+    const b = item(3500, 5000, { cue_in: 0.5 });
+    const [pa, pb] = pushes(plan([a, b]), T - 9000);
+    expect(pa).toMatchObject({ cueIn: 2.25, cueOut: 7.275, fadeOut: 0, endAt: T + 5000 });
+    expect(pb).toMatchObject({ from: T + 3500, cueIn: 0.5, fadeIn: 0 });
+    expect(pa!.deck).not.toBe(pb!.deck);
+    expect(requestUri(pb!)).toContain('liq_cue_in="0.500"');
+    // a hard start still cuts the tail
+    const [cut] = pushes(plan([a, { ...b, hard: true }]), T - 9000);
+    expect(cut).toMatchObject({ endAt: T + 3500, fadeOut: defaultTimelineOptions.hardFadeS });
+  });
+
   it('sends alerts to their own deck and live items to the harbor window', () => {
     const show = item(0, 20_000);
     const alert = item(5000, 2000, { context: 'emerg' });
@@ -147,11 +160,11 @@ describe('timeline: what the engine tells Liquidsoap when', () => {
   });
 
   const planArb = fc
-    .array(fc.record({ gap: fc.integer({ min: -2000, max: 3000 }), duration: fc.integer({ min: 4500, max: 10_000 }), crossfade: fc.constantFrom(0, 0, 0.5, 2), hard: fc.boolean() }), { minLength: 1, maxLength: 12 })
+    .array(fc.record({ gap: fc.integer({ min: -2000, max: 3000 }), duration: fc.integer({ min: 4500, max: 10_000 }), crossfade: fc.constantFrom(0, 0, 0.5, 2), segue: fc.boolean(), hard: fc.boolean() }), { minLength: 1, maxLength: 12 })
     .map((specs) => {
       let t = 0;
       return specs.map((s, i) => {
-        const it = item(t, s.duration, { crossfade: s.crossfade, hard: s.hard && i > 0 });
+        const it = item(t, s.duration, { crossfade: s.crossfade, hard: s.hard && i > 0, ...(s.segue && s.crossfade > 0 ? { segue: true } : {}) });
         t += s.duration + s.gap;
         return it;
       });

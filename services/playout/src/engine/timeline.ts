@@ -10,7 +10,8 @@
 //   the deck's previous window has closed (plus `settleMs`) when that is later.
 // - An item is cut at its end, or at the start of the next item when that overlaps it by more
 //   than its crossfade (or is a hard start): the cut fades for `hardFadeS`. A crossfade fades the
-//   item out and the next in across the overlap. A hard start ends every item before it, also one
+//   item out and the next in across the overlap; a segue (the overlap is the item's own fading tail)
+//   fades neither. A hard start ends every item before it, also one
 //   whose crossfade runs past a short item into it.
 // - An item already under way starts `lateStartMs` after its push, at its cue-in plus the
 //   lateness at that instant.
@@ -109,7 +110,10 @@ export function cutOf(item: PlannedItem, next: PlannedItem | undefined, o: Timel
   if (!next || next.start >= planned || (!next.hard && next.start >= planned - BACK_TO_BACK_MS)) return { endAt: planned, fadeOut: 0, cross: 0 };
   const overlap = planned - next.start;
   const cross = Math.max(0, item.crossfade) * 1000;
-  if (!next.hard && cross > 0 && overlap <= cross + 250) return { endAt: planned, fadeOut: overlap / 1000, cross: overlap / 1000 };
+  const crossed = !next.hard && cross > 0 && overlap <= cross + 250;
+  // a segue: its own tail fades under the next item, which starts at full level
+  if (crossed && item.segue) return { endAt: planned, fadeOut: 0, cross: 0 };
+  if (crossed) return { endAt: planned, fadeOut: overlap / 1000, cross: overlap / 1000 };
   return { endAt: Math.max(item.start, next.start), fadeOut: o.hardFadeS, cross: 0 };
 }
 

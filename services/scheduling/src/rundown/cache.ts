@@ -36,7 +36,7 @@ const storedVoiceover = (v: NonNullable<RundownItem['voiceover']>) => ({
  * own, and a re-resolution is compared with the stored items as JSON text ("last_updated moves only
  * when the answer changes").
  */
-const storedItem = (i: RundownItem): RundownItem => ({ order: i.order, media_id: i.media_id, type: i.type, title: i.title, artist: i.artist, offset: i.offset, duration: i.duration, crossfade: i.crossfade, ...(i.loudness ? { loudness: { integrated_lufs: i.loudness.integrated_lufs, true_peak: i.loudness.true_peak } } : {}), ...(i.voiceover ? { voiceover: storedVoiceover(i.voiceover) } : {}) });
+const storedItem = (i: RundownItem): RundownItem => ({ order: i.order, media_id: i.media_id, type: i.type, title: i.title, artist: i.artist, offset: i.offset, duration: i.duration, crossfade: i.crossfade, ...(i.cue_in ? { cue_in: i.cue_in } : {}), ...(i.segue ? { segue: true } : {}), ...(i.loudness ? { loudness: { integrated_lufs: i.loudness.integrated_lufs, true_peak: i.loudness.true_peak } } : {}), ...(i.voiceover ? { voiceover: storedVoiceover(i.voiceover) } : {}) });
 
 /** A player's cached blocks starting in [from, to), by start. */
 export async function cachedBlocks(db: SchedulingDB, playerId: number, from: number, to: number): Promise<Map<number, CachedBlock>> {

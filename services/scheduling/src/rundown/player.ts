@@ -16,7 +16,7 @@ export interface RundownPlayer {
   airing: Airing;
 }
 
-type Settings = Pick<PlayerRow, 'id' | 'timezone' | 'support_audio' | 'support_video' | 'support_images' | 'support_linein' | 'station_id_image_duration' | 'default_playlist_id' | 'use_parent_schedule' | 'use_parent_dynamic' | 'use_parent_ids' | 'use_parent_playlist'>;
+type Settings = Pick<PlayerRow, 'id' | 'playout' | 'timezone' | 'support_audio' | 'support_video' | 'support_images' | 'support_linein' | 'station_id_image_duration' | 'default_playlist_id' | 'use_parent_schedule' | 'use_parent_dynamic' | 'use_parent_ids' | 'use_parent_playlist'>;
 
 /** A player's rundown settings, from its row and (for a child) its parent's. */
 export function rundownPlayerOf(player: Settings, stationIds: number[], parent: { row: Settings; stationIds: number[] } | null): RundownPlayer {
@@ -32,6 +32,7 @@ export function rundownPlayerOf(player: Settings, stationIds: number[], parent: 
       support: { audio: player.support_audio, video: player.support_video, images: player.support_images, linein: player.support_linein },
       stationIds: player.use_parent_ids && parent ? parent.stationIds : stationIds,
       stationIdImageDuration: ids.station_id_image_duration,
+      cues: player.playout === 'airwave',
     },
   };
 }

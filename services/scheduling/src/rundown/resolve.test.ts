@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { rundownPlayerOf } from './player';
 import { cutItems, resolveLinein, resolveMediaShow, resolvePlaylistBlock, type Airing, type MediaFacts, type Sources } from './resolve';
 
-const airing: Airing = { support: { audio: true, video: false, images: true, linein: true }, stationIds: [70, 71], stationIdImageDuration: 8 };
+const airing: Airing = { support: { audio: true, video: false, images: true, linein: true }, stationIds: [70, 71], stationIdImageDuration: 8, cues: true };
 const item = (order: number, type: ResolvedItem['type'], offset: number, duration: number, extra: Partial<ResolvedItem> = {}): ResolvedItem => ({
   order,
   source: type === 'breakpoint' ? 'breakpoint' : 'media',
@@ -54,8 +54,16 @@ describe('resolvePlaylistBlock', () => {
         station_id_image_duration: 8,
         excluded_by: [[{ filter: 'genre', op: 'eq', val: 'Talk' }]],
         max_duration: 3600,
+        cues: true,
       },
     ]);
+  });
+
+  it('keeps the cue-in and the segue the media service answers', async () => {
+    const { sources } = fakeSources({ ...answer, items: [item(0, 'audio', 0, 176.5, { cue_in: 1.25, crossfade: 3.5, segue: true }), item(1, 'audio', 173, 120)] });
+    const block = await resolvePlaylistBlock(sources, airing, { playlistId: 5, seed: 's', maxS: 3600, excludedBy: [], dropBreakpoints: false });
+    expect(block.items[0]).toEqual({ order: 0, media_id: 100, type: 'audio', title: 'Item 0', artist: 'Artist', offset: 0, duration: 176.5, crossfade: 3.5, cue_in: 1.25, segue: true });
+    expect(block.items[1]).not.toHaveProperty('segue');
   });
 
   it("keeps a show's breakpoints and drops a default block's, numbering the items again", async () => {
@@ -139,17 +147,23 @@ describe('rundownPlayerOf', () => {
     use_parent_dynamic: false,
     use_parent_ids: false,
     use_parent_playlist: false,
+    playout: id === 1 ? 'airwave' : 'external',
     ...extra,
   });
   const parent = { row: row(1), stationIds: [11] };
 
   it("takes the parent's schedule and picks, keeping its own station IDs and flags", () => {
     const child = rundownPlayerOf(row(2, { use_parent_schedule: true, use_parent_dynamic: true }), [22], parent);
-    expect(child).toMatchObject({ id: 2, schedulePlayerId: 1, seedPlayerId: 1, defaultPlaylistId: 52, airing: { stationIds: [22], stationIdImageDuration: 12, support: { linein: false } } });
+    expect(child).toMatchObject({ id: 2, schedulePlayerId: 1, seedPlayerId: 1, defaultPlaylistId: 52, airing: { stationIds: [22], stationIdImageDuration: 12, support: { linein: false }, cues: false } });
   });
 
   it("takes the parent's station IDs and default playlist when told to", () => {
     const child = rundownPlayerOf(row(2, { use_parent_ids: true, use_parent_playlist: true }), [], parent);
     expect(child).toMatchObject({ schedulePlayerId: 2, seedPlayerId: 2, defaultPlaylistId: 51, airing: { stationIds: [11], stationIdImageDuration: 11 } });
+  });
+
+  it('airs from cue points only where Airwave airs the player (its own playout, not its parent’s)', () => {
+    expect(rundownPlayerOf(row(1), [], null).airing.cues).toBe(true);
+    expect(rundownPlayerOf(row(2, { use_parent_schedule: true }), [], parent).airing.cues).toBe(false);
   });
 });

@@ -24,6 +24,8 @@ export interface Airing {
   support: { audio: boolean; video: boolean; images: boolean; linein: boolean };
   stationIds: number[];
   stationIdImageDuration: number;
+  /** Analysed audio airs from its cue-in to its cue-out, the next item over its tail: a player Airwave airs (OB Player plays whole files). */
+  cues: boolean;
 }
 
 export interface Resolved {
@@ -75,10 +77,11 @@ export async function resolvePlaylistBlock(sources: Sources, airing: Airing, que
     station_id_image_duration: airing.stationIdImageDuration,
     excluded_by: question.excludedBy,
     max_duration: question.maxS,
+    cues: airing.cues,
   });
   if (!answer.found || !answer.playlist) return { name: '', description: '', playlistId: question.playlistId, items: [], duration: 0 };
   const kept = question.dropBreakpoints ? answer.items.filter((i) => i.type !== 'breakpoint') : answer.items;
-  const items = kept.map((i, order): RundownItem => ({ order, media_id: i.media_id, type: i.type, title: i.title, artist: i.artist, offset: i.offset, duration: i.duration, crossfade: i.crossfade, ...(i.loudness ? { loudness: i.loudness } : {}), ...(i.voiceover ? { voiceover: i.voiceover } : {}) }));
+  const items = kept.map((i, order): RundownItem => ({ order, media_id: i.media_id, type: i.type, title: i.title, artist: i.artist, offset: i.offset, duration: i.duration, crossfade: i.crossfade, ...(i.cue_in ? { cue_in: i.cue_in } : {}), ...(i.segue ? { segue: true } : {}), ...(i.loudness ? { loudness: i.loudness } : {}), ...(i.voiceover ? { voiceover: i.voiceover } : {}) }));
   const duration = items.reduce((end, i) => Math.max(end, i.offset + i.duration), 0);
   return { name: answer.playlist.name, description: answer.playlist.description, playlistId: answer.playlist.id, items, duration };
 }

@@ -61,8 +61,9 @@ const batchedStore = (db: SchedulingDB, playerId: number) =>
 /**
  * The rules a block is resolved by, in every block's digest: when they change, the cached blocks
  * not yet begun are resolved again. 2: a voicetrack rides on the item it airs over (issue 43).
+ * 3: analysed audio airs from its cue-in to its cue-out, the next item over its tail (issue 44).
  */
-const RESOLUTION_RULES = 2;
+const RESOLUTION_RULES = 3;
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify([RESOLUTION_RULES, value])).digest('base64url');
 
