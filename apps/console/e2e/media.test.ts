@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, browserAvailable, screenshot, seedMedia, startConsole, wav, type ConsoleRun } from './support';
+import { adminApi, browserAvailable, screenshot, seedMedia, startConsole, toneWav, wav, type ConsoleRun } from './support';
+import { limit } from '../../../vitest.shared';
 
 describe.skipIf(!browserAvailable)('console: media library', () => {
   let run: ConsoleRun;
@@ -142,5 +143,35 @@ describe.skipIf(!browserAvailable)('console: media library', () => {
     await page.getByRole('button', { name: 'Edit Unapproved one' }).click();
     await page.getByRole('dialog').getByText('Night presenters').waitFor();
     await page.getByRole('dialog').getByText(me.name, { exact: true }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  });
+  it("shows an audio item's loudness in the library, and moves its cue-in on the waveform (issue 44)", async () => {
+    const id = await seedMedia(run, 'Framed tone', 6, {}, toneWav(6));
+    // the columns fill once the background analysis has measured it
+    await expect
+      .poll(async () => (await searchFor('Framed tone'), await page.getByRole('button', { name: 'Edit Framed tone' }).waitFor(), await rows().first().textContent()), { timeout: limit(30_000), interval: 500 })
+      .toMatch(/-\d+\.\d LUFS.*-\d+\.\d dBTP/);
+    await page.getByText(/Sound analysed for/).waitFor();
+    await page.getByRole('button', { name: 'Edit Framed tone' }).click();
+    const sound = page.getByRole('dialog').getByRole('group', { name: 'Sound' });
+    await sound.getByText(/Loudness: -\d+\.\d LUFS/).waitFor();
+    const cueIn = sound.getByRole('textbox', { name: 'Cue in (s)' });
+    expect(Math.abs(Number(await cueIn.inputValue()) - 1)).toBeLessThan(0.05);
+    // dragged from the tone's start to a quarter of the file (1.5 s of 6)
+    const wave = (await sound.getByRole('img', { name: 'Waveform with its cue points' }).boundingBox())!;
+    const marker = (await sound.locator('[data-cue="cue_in"] line').boundingBox())!;
+    await page.mouse.move(marker.x + marker.width / 2, wave.y + wave.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(wave.x + wave.width * 0.25, wave.y + wave.height / 2, { steps: 5 });
+    await page.mouse.up();
+    expect(Math.abs(Number(await cueIn.inputValue()) - 1.5)).toBeLessThan(0.1);
+    await screenshot(page, 'media-sound');
+    await sound.getByRole('button', { name: 'Set cue points' }).click();
+    await page.getByText('Cue points saved.').waitFor();
+    const { client } = await adminApi(run);
+    const analysis = await client.media.analysisGet({ id });
+    expect(Math.abs(analysis.edited.cue_in! - 1.5)).toBeLessThan(0.1);
+    expect(analysis.cue_in).toBe(analysis.edited.cue_in);
+    await page.keyboard.press('Escape');
   });
 });

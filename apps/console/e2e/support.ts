@@ -128,6 +128,14 @@ export function wav(seconds: number): Buffer {
   return Buffer.concat([header, Buffer.alloc(samples, 128)]);
 }
 
+/** A WAV of `seconds`: 1 s of silence, a 440 Hz tone at half scale, 1 s of silence (8 kHz, 8-bit). */
+export function toneWav(seconds: number): Buffer {
+  const silent = wav(seconds);
+  const rate = 8000;
+  for (let i = rate; i < Math.round(rate * (seconds - 1)); i += 1) silent[44 + i] = Math.round(128 + 63 * Math.sin((2 * Math.PI * 440 * i) / rate));
+  return silent;
+}
+
 /** Picks an option of a Mantine Select by its label. */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
   const field = page.getByRole('textbox', { name: label, exact: true }).or(page.getByRole('combobox', { name: label, exact: true }));
@@ -178,9 +186,9 @@ export async function adminApi(run: ConsoleRun) {
 }
 
 /** A WAV uploaded and saved as an approved media item (`seconds` long); answers its id. */
-export async function seedMedia(run: ConsoleRun, title: string, seconds: number, extra: Record<string, unknown> = {}): Promise<number> {
+export async function seedMedia(run: ConsoleRun, title: string, seconds: number, extra: Record<string, unknown> = {}, bytes: Buffer = wav(seconds)): Promise<number> {
   const { client, key } = await adminApi(run);
-  const upload = await fetch(`${run.url}/api/v2/uploads`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: new Uint8Array(wav(seconds)) });
+  const upload = await fetch(`${run.url}/api/v2/uploads`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: new Uint8Array(bytes) });
   if (upload.status !== 200) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
   const { file_id, file_key } = ((await upload.json()) as { data: { file_id: string; file_key: string } }).data;
   const saved = await client.media.save({ media: [{ file_id, file_key, title, ...extra }] as never });

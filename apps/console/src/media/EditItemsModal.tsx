@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { api, ApiError, fieldErrors, messageOf } from '../lib/api';
 import { useSession } from '../session/session-context';
 import { ItemFields, type Draft } from './ItemFields';
+import { SoundPanel } from './SoundPanel';
 import type { Media } from './media-types';
 import { useReturnFocus } from '../components/use-return-focus';
 
@@ -84,6 +85,7 @@ export function EditItemsModal({ items, onClose, onSaved }: { items: Media[]; on
                 </Text>
               )}
               <ItemFields draft={draft} onChange={(next) => setDrafts(drafts.map((d, i) => (i === index ? next : d)))} errors={mine} advanced={advanced} approve={session.can('manage_media')} />
+              {items.length === 1 && items[0]!.type === 'audio' && <SoundPanel mediaId={draft.id} canEdit={items[0]!.can_edit} />}
             </Paper>
           );
         })}

@@ -12,6 +12,7 @@ import { MediaTable } from './MediaTable';
 import { PAGE_SIZE, type Media, type SearchState } from './media-types';
 import { SavedSearches } from './SavedSearches';
 import { SearchBar } from './SearchBar';
+import { AnalysisProgress, usePageSound } from './SoundColumns';
 import { UploadPanel } from './UploadPanel';
 import { VersionsModal } from './VersionsModal';
 import './media.css';
@@ -31,6 +32,7 @@ export default function MediaPage() {
   const [listening, setListening] = useState<Media | null>(null);
   const [versionsOf, setVersionsOf] = useState<Media | null>(null);
   const [searchKey, setSearchKey] = useState(0);
+  const sound = usePageSound(result?.items);
 
   const load = useCallback(async () => {
     setError(null);
@@ -99,9 +101,11 @@ export default function MediaPage() {
             mayEdit={mayEdit}
             onListen={setListening}
             onVersions={setVersionsOf}
+            sound={sound}
           />
         </div>
       )}
+      <AnalysisProgress library={result} />
       {pages > 1 && <Pagination total={pages} value={search.page} onChange={(page) => setSearch({ ...search, page })} aria-label={t('Pages of results')} getControlProps={(control) => ({ 'aria-label': pageControl(control) })} />}
       {versionsOf && <VersionsModal item={versionsOf} manage={mayCreate && versionsOf.can_edit} onClose={() => setVersionsOf(null)} onChanged={() => void load()} />}
       {editing && (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionIcon, Button, Checkbox, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { formatDuration, type Media, type SearchState } from './media-types';
 import { Thumbnail } from './Thumbnail';
+import { SoundCell, type Sound } from './SoundColumns';
 import { displayLocale } from '../lib/locale';
 
 const columns = [
@@ -12,6 +13,8 @@ const columns = [
   { key: 'year', label: msg('Year'), sort: 'year' },
   { key: 'genre', label: msg('Genre'), sort: null },
   { key: 'duration', label: msg('Duration'), sort: 'duration' },
+  { key: 'loudness', label: msg('Loudness'), sort: null },
+  { key: 'peak', label: msg('Peak'), sort: null },
   { key: 'updated', label: msg('Updated'), sort: 'updated' },
 ] as const;
 
@@ -26,10 +29,12 @@ interface Props {
   mayEdit: (item: Media) => boolean;
   onListen: (item: Media) => void;
   onVersions: (item: Media) => void;
+  /** The page's audio items' loudness and true peak, by id. */
+  sound: ReadonlyMap<number, Sound>;
 }
 
 /** One page of results: select rows, sort by a column, open an item, listen to it. */
-export function MediaTable({ items, selected, onSelect, search, onSort, onEdit, mayEdit, onListen, onVersions }: Props) {
+export function MediaTable({ items, selected, onSelect, search, onSort, onEdit, mayEdit, onListen, onVersions, sound }: Props) {
   const { t } = useTranslation();
   const all = items.length > 0 && items.every((i) => selected.has(i.id));
   const toggle = (id: number) => {
@@ -55,7 +60,7 @@ export function MediaTable({ items, selected, onSelect, search, onSort, onEdit, 
                   {t(c.label)} {search.sortBy === c.sort ? (search.sortDir === 'asc' ? '▲' : '▼') : ''}
                 </UnstyledButton>
               ) : (
-                c.label
+                t(c.label)
               )}
             </Table.Th>
           ))}
@@ -87,6 +92,12 @@ export function MediaTable({ items, selected, onSelect, search, onSort, onEdit, 
             <Table.Td>{item.year ?? ''}</Table.Td>
             <Table.Td>{item.genre}</Table.Td>
             <Table.Td>{formatDuration(item.duration)}</Table.Td>
+            <Table.Td>
+              <SoundCell figures={sound.get(item.id)} unit="LUFS" value={(f) => f.integrated_lufs} />
+            </Table.Td>
+            <Table.Td>
+              <SoundCell figures={sound.get(item.id)} unit="dBTP" value={(f) => f.true_peak} />
+            </Table.Td>
             <Table.Td>
               <Text size="sm">{new Date(item.updated).toLocaleDateString(displayLocale())}</Text>
             </Table.Td>
