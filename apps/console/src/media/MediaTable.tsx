@@ -13,9 +13,9 @@ const columns = [
   { key: 'year', label: msg('Year'), sort: 'year' },
   { key: 'genre', label: msg('Genre'), sort: null },
   { key: 'duration', label: msg('Duration'), sort: 'duration' },
+  { key: 'updated', label: msg('Updated'), sort: 'updated' },
   { key: 'loudness', label: msg('Loudness'), sort: null },
   { key: 'peak', label: msg('Peak'), sort: null },
-  { key: 'updated', label: msg('Updated'), sort: 'updated' },
 ] as const;
 
 interface Props {
@@ -93,13 +93,13 @@ export function MediaTable({ items, selected, onSelect, search, onSort, onEdit, 
             <Table.Td>{item.genre}</Table.Td>
             <Table.Td>{formatDuration(item.duration)}</Table.Td>
             <Table.Td>
+              <Text size="sm">{new Date(item.updated).toLocaleDateString(displayLocale())}</Text>
+            </Table.Td>
+            <Table.Td>
               <SoundCell figures={sound.get(item.id)} unit="LUFS" value={(f) => f.integrated_lufs} />
             </Table.Td>
             <Table.Td>
               <SoundCell figures={sound.get(item.id)} unit="dBTP" value={(f) => f.true_peak} />
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{new Date(item.updated).toLocaleDateString(displayLocale())}</Text>
             </Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap">

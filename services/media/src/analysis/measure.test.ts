@@ -90,5 +90,7 @@ describe("ebur128's summary", () => {
     expect(parseLoudnessSummary(stderr)).toEqual({ integrated: -20.1, range: 3.2, true_peak: -1.4 });
     expect(parseLoudnessSummary('no summary here')).toBeNull();
     expect(parseLoudnessSummary(stderr.replace('-1.4 dBFS', '-inf dBFS'))?.true_peak).toBe(Number.NEGATIVE_INFINITY);
+    // silence: ebur128 says -70.0 LUFS, its absolute gate, where nothing passed it; no loudness
+    expect(parseLoudnessSummary(stderr.replace('-20.1 LUFS', '-70.0 LUFS'))?.integrated).toBe(Number.NEGATIVE_INFINITY);
   });
 });

@@ -45,6 +45,8 @@ const summaryValue = (text: string, label: string, unit: string): number | null 
   return match[1] === '-inf' || match[1] === 'inf' ? Number.NEGATIVE_INFINITY : Number(match[1]);
 };
 
+const ABSOLUTE_GATE_LUFS = -70;
+
 /** The figures of ebur128's summary in ffmpeg's stderr, or null when it printed none. */
 export function parseLoudnessSummary(stderr: string): Loudness | null {
   const at = stderr.lastIndexOf('Summary:');
@@ -54,7 +56,8 @@ export function parseLoudnessSummary(stderr: string): Loudness | null {
   const range = summaryValue(summary, 'LRA', 'LU');
   const truePeak = summaryValue(summary, 'Peak', 'dBFS');
   if (integrated === null || range === null || truePeak === null) return null;
-  return { integrated, range, true_peak: truePeak };
+  // -70 LUFS is ebur128's absolute gate: a file all under it (silence) has no loudness
+  return { integrated: integrated <= ABSOLUTE_GATE_LUFS ? Number.NEGATIVE_INFINITY : integrated, range, true_peak: truePeak };
 }
 
 /** The last line of ffmpeg's stderr that says an error, at most 300 characters. */
