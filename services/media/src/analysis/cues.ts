@@ -9,6 +9,9 @@ export interface EditedCues {
   next_start: number | null;
 }
 
+/** Seconds to the millisecond (a stored `real` read back, a placement's difference). */
+export const milli = (value: number | string) => Math.round(Number(value) * 1000) / 1000;
+
 export const NO_EDITS: EditedCues = { cue_in: null, cue_out: null, next_start: null };
 
 /** Edited over analysed; a next start not edited stays between the cue points, however they were moved. */

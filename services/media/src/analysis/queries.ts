@@ -4,7 +4,7 @@ import type { AnalysisProgress, ItemLoudness, ItemSoundFigures, MediaAnalysis } 
 import type { ServiceEvents } from '@airwave/service-kit';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { MediaDB, MediaSchema } from '../schema';
-import { effectiveCues, NO_EDITS, type EditedCues } from './cues';
+import { effectiveCues, milli, NO_EDITS, type EditedCues } from './cues';
 import type { Analysis } from './measure';
 
 /** A figure as stored: an infinite one (a silent file's loudness) is unknown. */
@@ -81,7 +81,10 @@ export interface ItemSound {
 }
 
 const tenth = (value: number | string) => Math.round(Number(value) * 10) / 10;
-const milli = (value: number | string) => Math.round(Number(value) * 1000) / 1000;
+/** A stored figure rounded, or null where there is none. */
+const rounded = (round: (value: number) => number) => (value: number | null | undefined) => (value === null || value === undefined ? null : round(value));
+const milliOrNull = rounded(milli);
+const tenthOrNull = rounded(tenth);
 
 /** The sound of each of these items whose current file is analysed, by item id. */
 export async function soundOf(db: MediaDB, ids: number[]): Promise<Map<number, ItemSound>> {
@@ -117,8 +120,7 @@ export async function countWaiting(db: MediaDB): Promise<number> {
 export async function editsOf(db: MediaDB, ids: number[]): Promise<Map<number, EditedCues>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('cue_edits').select(['media_id', 'cue_in', 'cue_out', 'next_start']).where(sql<SqlBool>`media_id = any(${sql.val([...new Set(ids)])}::int[])`).execute();
-  const figure = (value: number | null) => (value === null ? null : milli(value));
-  return new Map(rows.map((r) => [r.media_id, { cue_in: figure(r.cue_in), cue_out: figure(r.cue_out), next_start: figure(r.next_start) }]));
+  return new Map(rows.map((r) => [r.media_id, { cue_in: milliOrNull(r.cue_in), cue_out: milliOrNull(r.cue_out), next_start: milliOrNull(r.next_start) }]));
 }
 
 type FileAnalysis = Omit<MediaAnalysis, 'media_id' | 'edited'>;
@@ -130,16 +132,15 @@ export async function fileAnalysis(db: MediaDB, fileId: string): Promise<FileAna
     return { status: 'waiting', integrated_lufs: null, loudness_range: null, true_peak: null, cue_in: null, cue_out: null, next_start: null, seconds: null, waveform: [], reason: null, analysed_at: null };
   }
   const { file_id: _file, analysed_at, ...figures } = row;
-  const number = (value: number | null) => (value === null ? null : milli(value));
   return {
     ...figures,
-    integrated_lufs: number(figures.integrated_lufs),
-    loudness_range: number(figures.loudness_range),
-    true_peak: number(figures.true_peak),
-    cue_in: number(figures.cue_in),
-    cue_out: number(figures.cue_out),
-    next_start: number(figures.next_start),
-    seconds: number(figures.seconds),
+    integrated_lufs: milliOrNull(figures.integrated_lufs),
+    loudness_range: milliOrNull(figures.loudness_range),
+    true_peak: milliOrNull(figures.true_peak),
+    cue_in: milliOrNull(figures.cue_in),
+    cue_out: milliOrNull(figures.cue_out),
+    next_start: milliOrNull(figures.next_start),
+    seconds: milliOrNull(figures.seconds),
     analysed_at: analysed_at.toISOString(),
   };
 }
@@ -178,11 +179,10 @@ export async function loudnessList(db: MediaDB, ids: number[], visible: (eb: Exp
   const analysed = await db.selectFrom('analyses').select(['file_id', 'status', 'integrated_lufs', 'true_peak']).where(sql<SqlBool>`file_id = any(${sql.val(items.map((i) => i.file_id))}::text[])`).execute();
   const byFile = new Map(analysed.map((a) => [a.file_id, a]));
   const byId = new Map(items.map((i) => [i.id, byFile.get(i.file_id)]));
-  const figure = (value: number | null | undefined) => (value === null || value === undefined ? null : tenth(value));
   return ids
     .filter((id) => byId.has(id))
     .map((id) => {
       const a = byId.get(id);
-      return { media_id: id, status: a?.status ?? 'waiting', integrated_lufs: figure(a?.integrated_lufs), true_peak: figure(a?.true_peak) };
+      return { media_id: id, status: a?.status ?? 'waiting', integrated_lufs: tenthOrNull(a?.integrated_lufs), true_peak: tenthOrNull(a?.true_peak) };
     });
 }

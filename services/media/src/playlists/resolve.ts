@@ -4,6 +4,7 @@
 // station IDs, it answers the items in airing order with their offsets. resolve-load.ts reads the
 // data. Rules: docs/decisions/playlists.md, "Resolution".
 import type { PlaylistResolutionInput, ResolvedItem, Voiceover, VoicetrackSettings } from '@airwave/contracts';
+import { milli } from '../analysis/cues';
 import type { ItemCue } from '../analysis/queries';
 
 /** An item of the library that may air (approved, not archived). */
@@ -53,8 +54,6 @@ export function seededIndex(text: string, count: number): number {
   for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return hash % count;
 }
-
-const milli = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 function entryOf(source: Entry['source'], item: AirableItem, crossfade: number, imageDuration: number, cues: ResolutionData['cues']): Entry {
   const type = kindOf(item.type)!;
