@@ -141,6 +141,8 @@ describe.skipIf(missing !== null).each(ruleModes)("an item's analysis (%s)", (mo
     expect(page.body.data.map((f) => [f.media_id, f.status])).toEqual([[open, 'analysed']]);
     expect(Math.abs(page.body.data[0]!.integrated_lufs! + 20)).toBeLessThan(0.7);
     expect((await system.api.get('/media/loudness', { key: reader, query: { ids: 'x' } })).status).toBe(400);
+    expect((await system.api.get('/media/loudness', { query: { ids: String(open) } })).status).toBe(401);
+    expect((await system.api.get('/media/analysis')).status).toBe(401);
     const progress = await system.api.get<{ waiting: number; analysed: number; undecodable: number }>('/media/analysis', { key: reader });
     expect(progress.status, progress.text).toBe(200);
     expect(progress.body.data.analysed).toBeGreaterThanOrEqual(2);
