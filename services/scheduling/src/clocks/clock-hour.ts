@@ -4,7 +4,7 @@
 // its target length: filled from the fill category when short, the last song ended early (faded)
 // when long. What could not be done is said in `warnings`, never left as silence. Pure.
 import type { Play, PlayHistory, Song } from './history';
-import { pickSong, type RotationRules, type RuleName } from './rotation';
+import { pickSong, type Rotation, type RotationRules, type RuleName } from './rotation';
 
 export type ClockSlot =
   | { kind: 'category'; category: string; count: number | null; seconds: number | null }
@@ -46,10 +46,13 @@ export interface HourInput {
   /** Unix ms of the hour's start, and the player's day around it (plays per day). */
   start: number;
   day: { start: number; end: number };
-  categories: ReadonlyMap<string, readonly Song[]>;
+  /** Each category's songs in rotation (built once for all the hours). */
+  categories: ReadonlyMap<string, Rotation>;
   stationIds: readonly Song[];
   rules: RotationRules;
-  seed: string;
+  /** Seconds into the hour where filling starts (a show before it) and where it must end (a show after it). */
+  from?: number;
+  until?: number;
 }
 
 export interface FilledHour {
@@ -70,12 +73,19 @@ export function fillHour(input: HourInput, history: PlayHistory): FilledHour {
 class HourFill {
   readonly items: HourItem[] = [];
   readonly warnings: string[] = [];
-  private t = 0;
+  private t: number;
 
   constructor(
     private readonly input: HourInput,
     private readonly history: PlayHistory,
-  ) {}
+  ) {
+    this.t = input.from ?? 0;
+  }
+
+  /** Where the hour ends: its target, or sooner where a show starts. */
+  private get end() {
+    return Math.min(this.input.clock.target_seconds, this.input.until ?? Number.POSITIVE_INFINITY);
+  }
 
   slot(slot: ClockSlot, index: number) {
     if (slot.kind === 'category') return this.category(slot.category, slot.count, slot.seconds, index);
@@ -86,15 +96,15 @@ class HourFill {
 
   /** `count` songs, or songs until `seconds` are filled. */
   private category(category: string, count: number | null, seconds: number | null, index: number) {
-    const songs = this.input.categories.get(category) ?? [];
-    if (songs.length === 0) return void this.warnings.push(`slot ${index + 1}: the category “${category}” has no song that may air`);
+    const songs = this.input.categories.get(category);
+    if (!songs?.size) return void this.warnings.push(`slot ${index + 1}: the category “${category}” has no song that may air`);
     const until = this.t + (seconds ?? 0);
     for (let n = 0; n < MAX_FILL && (count !== null ? n < count : this.t < until); n += 1) this.song(category, songs, index);
   }
 
-  private song(category: string, songs: readonly Song[], index: number) {
+  private song(category: string, songs: Rotation, index: number) {
     const at = this.input.start + Math.round(this.t * 1000);
-    const pick = pickSong(songs, { at, category, day: this.input.day }, this.history, this.input.rules, this.input.seed)!;
+    const pick = pickSong(songs, { at, category, day: this.input.day }, this.history, this.input.rules)!;
     const play = { song: pick.song, at, category };
     this.history.add(play);
     this.push({ kind: 'song', duration: pick.song.duration, song: pick.song, category, slot: index, relaxed: pick.relaxed, broken: pick.broken, play });
@@ -110,6 +120,8 @@ class HourFill {
   /** A fixed event at its minute: the gap before it filled, or what runs into it cut (hard) or waited for (soft). */
   private fixed(slot: Extract<ClockSlot, { kind: 'fixed' }>, index: number) {
     const at = slot.minute * 60;
+    // an event outside the part of the hour filled here (a show airs then) is not aired
+    if (at < (this.input.from ?? 0) || at >= this.end) return;
     if (this.t < at && !this.fillTo(at, -1)) this.warnings.push(`slot ${index + 1}: nothing airs for ${Math.round(at - this.t)} s before the event at :${String(slot.minute).padStart(2, '0')}`);
     if (this.t > at && slot.start === 'hard') this.cutAt(at);
     if (this.t < at) this.t = at;
@@ -119,8 +131,8 @@ class HourFill {
   /** Songs of the fill category until `seconds`. */
   private fillTo(seconds: number, index: number) {
     const category = this.input.clock.fill_category;
-    const songs = category ? (this.input.categories.get(category) ?? []) : [];
-    if (!category || songs.length === 0) return false;
+    const songs = category ? this.input.categories.get(category) : undefined;
+    if (!category || !songs?.size) return false;
     for (let n = 0; n < MAX_FILL && this.t < seconds; n += 1) this.song(category, songs, index);
     return true;
   }
@@ -137,9 +149,11 @@ class HourFill {
   }
 
   toTarget() {
-    const target = this.input.clock.target_seconds;
-    if (this.t < target && !this.fillTo(target, -1)) this.warnings.push(`the hour runs ${Math.round(target - this.t)} s short of ${target} s`);
-    if (this.t > target && this.input.clock.overrun === 'fade_last') this.cutAt(target);
+    const end = this.end;
+    if (this.t < end && !this.fillTo(end, -1)) this.warnings.push(`the hour runs ${Math.round(end - this.t)} s short of ${end} s`);
+    // a show after it always ends the hour; the clock's own end, as its overrun says
+    const cut = end < this.input.clock.target_seconds || this.input.clock.overrun === 'fade_last';
+    if (this.t > end && cut) this.cutAt(end);
   }
 
   private push(item: Omit<HourItem, 'offset' | 'relaxed' | 'broken' | 'cut'> & Partial<Pick<HourItem, 'relaxed' | 'broken' | 'play'>>) {

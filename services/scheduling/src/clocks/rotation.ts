@@ -1,6 +1,6 @@
 // Rotation rules (issue 45): which song of a category airs next. Candidates are tried least
-// recently played first (never played before any, then the oldest play; ties by a seeded hash, so
-// the same inputs always give the same pick). The first that breaks no rule airs; when none can, the
+// recently played first (never played before any, in an order shuffled by a seed, then the oldest
+// play; the same inputs always give the same pick). The first that breaks no rule airs; when none can, the
 // soft rules are given up one by one in the player's order, and the reason is kept with the pick;
 // a hard rule is broken only when no candidate keeps it, and that is kept too. Never silence. Pure.
 import { sameKey, type PlayHistory, type Song } from './history';
@@ -75,17 +75,45 @@ function hash(text: string): number {
   return h;
 }
 
-/** The candidates least recently played first (before the spot), ties by the seed. */
-export function byLeastRecent(songs: readonly Song[], at: number, history: PlayHistory, seed: string): Song[] {
-  const keyed = songs.map((song) => ({ song, last: history.songs.lastBefore(String(song.id), at), tie: hash(`${seed}:${song.id}`) }));
-  return keyed.sort((a, b) => a.last - b.last || a.tie - b.tie || a.song.id - b.song.id).map((k) => k.song);
+/**
+ * A category's songs in rotation order, built once for all the picks of a rundown: never played
+ * first (in an order shuffled by the seed, the same for the same seed), then least recently played.
+ * Candidates are produced lazily: a pick usually takes one of the first, so a pick in a category of
+ * a hundred thousand songs reads a few of them, not all.
+ */
+export class Rotation {
+  private readonly order: readonly Song[];
+
+  constructor(
+    readonly songs: readonly Song[],
+    seed: string,
+  ) {
+    const keyed = songs.map((song) => ({ song, tie: hash(`${seed}:${song.id}`) }));
+    this.order = keyed.sort((a, b) => a.tie - b.tie || a.song.id - b.song.id).map((k) => k.song);
+  }
+
+  get size() {
+    return this.order.length;
+  }
+
+  /** The songs in the order they are tried for a pick at `at`. */
+  *candidates(at: number, history: PlayHistory): Generator<Song> {
+    const played: { song: Song; last: number }[] = [];
+    for (const song of this.order) {
+      const last = history.songs.lastBefore(String(song.id), at);
+      if (last === Number.NEGATIVE_INFINITY) yield song;
+      else played.push({ song, last });
+    }
+    // stable: equal last plays keep the shuffled order
+    yield* played.sort((a, b) => a.last - b.last).map((p) => p.song);
+  }
 }
 
 /** The song to air at the spot, or null for an empty category. */
-export function pickSong(songs: readonly Song[], spot: PickSpot, history: PlayHistory, rules: RotationRules, seed: string): Pick | null {
-  if (songs.length === 0) return null;
+export function pickSong(rotation: Rotation, spot: PickSpot, history: PlayHistory, rules: RotationRules): Pick | null {
+  if (rotation.size === 0) return null;
   const broken: { song: Song; rules: RuleName[] }[] = [];
-  for (const song of byLeastRecent(songs, spot.at, history, `${seed}:${spot.at}`)) {
+  for (const song of rotation.candidates(spot.at, history)) {
     const theirs = brokenRules(song, spot, history, rules);
     if (theirs.length === 0) return { song, relaxed: [], broken: [] };
     broken.push({ song, rules: theirs });
