@@ -6,7 +6,7 @@ const requests = (user: (typeof BUS_USERS)[number]) => busAccess(user, 'airwave'
 
 describe('busAccess', () => {
   it('lets a service send only the internal operations that name it', () => {
-    expect(requests('scheduling').sort()).toEqual(['airwave.media.internal.matches', 'airwave.media.internal.playlist-summaries', 'airwave.media.internal.resolve-playlist', 'airwave.media.internal.resolve-playlists', 'airwave.media.internal.summaries']);
+    expect(requests('scheduling').sort()).toEqual(['airwave.media.internal.category-songs', 'airwave.media.internal.matches', 'airwave.media.internal.playlist-summaries', 'airwave.media.internal.resolve-playlist', 'airwave.media.internal.resolve-playlists', 'airwave.media.internal.summaries']);
     expect(requests('media')).toEqual(['airwave.scheduling.internal.playlist-usage']);
     expect(requests('modules').sort()).toEqual(['airwave.account.permissions.register', 'airwave.account.permissions.unregister']);
     expect(requests('playout').sort()).toEqual([

@@ -12,6 +12,7 @@
 import type { Operation, ProcessKind } from './operation';
 import { PROCESS_KINDS } from './operation';
 import { allOperations } from './registry';
+import { mediaCategories } from './media-categories';
 import { mediaInternal } from './media-internal';
 import { playlistChecks } from './media-playlist-checks';
 import { playlistResolution } from './media-playlist-resolution';
@@ -37,7 +38,7 @@ export interface BusAccess {
 
 /** Every operation sent over the bus, internal ones included. */
 export function busOperations(): Operation[] {
-  const internal = [mediaInternal, playlistChecks, playlistResolution, playerRemote, playerSync, playoutInternal, permissionsInternal].flatMap((group) => Object.values(group) as Operation[]);
+  const internal = [mediaInternal, mediaCategories, playlistChecks, playlistResolution, playerRemote, playerSync, playoutInternal, permissionsInternal].flatMap((group) => Object.values(group) as Operation[]);
   const bySubject = new Map<string, Operation>();
   for (const op of [...allOperations(), ...internal]) bySubject.set(op.subject, op);
   return [...bySubject.values()];

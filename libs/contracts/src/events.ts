@@ -6,6 +6,7 @@ import { MediaAnalysis } from './media-analysis';
 import { MediaItem } from './media-items';
 import { Playlist } from './media-playlists';
 import { Alert } from './scheduling-alerts';
+import { Clock, MusicCategory, PlayerFormat } from './scheduling-clocks';
 import { DaypartingRestriction } from './scheduling-dayparting';
 import { AsRunEntry } from './scheduling-monitor';
 import { Player } from './scheduling-players';
@@ -90,6 +91,11 @@ export const eventPayloads = {
   'scheduling.show.exception.deleted': exceptionGone,
   'scheduling.dayparting.saved': DaypartingRestriction,
   'scheduling.dayparting.deleted': DaypartingRestriction,
+  'scheduling.clock_category.saved': MusicCategory,
+  'scheduling.clock_category.deleted': MusicCategory,
+  'scheduling.clock.saved': Clock,
+  'scheduling.clock.deleted': Clock,
+  'scheduling.format.saved': PlayerFormat,
   // A window of a player's rundown that was answered before and may now differ (times ISO 8601 in the player's zone).
   'scheduling.rundown.changed': z.object({ player_id: z.number().int(), start: z.string(), end: z.string() }),
   'modules.module.installed': moduleRef,
@@ -134,7 +140,12 @@ export const eventDescriptions: Record<string, string> = {
   'scheduling.show.flagged': 'A show needs attention: the media it airs was archived or deleted (`reason`).',
   'scheduling.dayparting.saved': 'A dayparting restriction was created or edited; the payload is the restriction as GET /dayparting/{id} answers it.',
   'scheduling.dayparting.deleted': 'A dayparting restriction was deleted; the payload is its last state, as GET /dayparting/{id} answered it.',
-  'scheduling.rundown.changed': "Part of a player's rundown that was answered before may now differ (a show, timeslot, player, dayparting restriction, playlist or media item changed): `player_id` and the window [`start`, `end`) of the blocks to ask for again. Blocks that have begun keep their items.",
+  'scheduling.clock_category.saved': 'A music category was created or edited; the payload is the category as GET /clocks/categories answers it. Clock hours not yet begun that draw on it are resolved again.',
+  'scheduling.clock_category.deleted': 'A music category was deleted; the payload is its last state.',
+  'scheduling.clock.saved': 'A clock was created or edited; the payload is the clock as GET /clocks/{id} answers it. The hours ahead that use it (and only those) are resolved again.',
+  'scheduling.clock.deleted': 'A clock was deleted; the payload is its last state, as GET /clocks/{id} answered it.',
+  'scheduling.format.saved': "A player's rotation rules or clock grid were set; the payload is the format as GET /players/{id}/format answers it.",
+  'scheduling.rundown.changed': "Part of a player's rundown that was answered before may now differ (a show, timeslot, player, dayparting restriction, clock, music category, format, playlist or media item changed): `player_id` and the window [`start`, `end`) of the blocks to ask for again. Blocks that have begun keep their items.",
   'scheduling.timeslot.exception.saved': 'One occurrence of a timeslot was skipped or moved (or that exception edited); the payload is the exception.',
   'scheduling.timeslot.exception.deleted': 'An exception to a timeslot was deleted: that occurrence happens as the series says again.',
   'scheduling.show.exception.saved': 'One occurrence of a show was skipped, moved or given another item (or that exception edited); the payload is the exception.',

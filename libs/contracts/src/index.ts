@@ -10,6 +10,7 @@ export * from './registry';
 export * from './creation';
 export * from './users';
 export * from './media-internal';
+export * from './media-categories';
 export * from './media-playlist-resolution';
 export * from './media-playlist-checks';
 export * from './openapi';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Id } from './common';
 import { ItemLoudness, Voiceover } from './media-playlist-voicetracks';
 import { defineOperation } from './operation';
+import { ItemRotation } from './scheduling-clocks';
 import { schedulingTag as tag } from './scheduling-entries';
 import { Instant, isLocalTime, type TimeValue } from './times';
 
@@ -28,11 +29,12 @@ export const RundownItem = z.object({
   loudness: ItemLoudness.optional().describe("How loud the item's file is, once analysed (issue 44): the playout airs it at the player's loudness target"),
   cue_in: z.number().min(0).optional().describe("Seconds into the file where it starts, its analysed cue-in (players Airwave airs); absent: 0. `duration` then runs from the cue-in to the cue-out"),
   segue: z.boolean().optional().describe("The overlap with the next item (`crossfade`) is this item's own fading tail, from its analysed next start: neither item is faded across it"),
+  rotation: ItemRotation.optional().describe('A song a clock chose (issue 45): its clock, slot and category, and the rotation rules it had to give up'),
   voiceover: Voiceover.optional().describe("A playlist's voicetrack (a presenter's voice) aired over this item: the voice, its length, and how the music is ducked under it (voicetrack_offset seconds in, it fades down over voicetrack_fadeout_before to voicetrack_volume, the voice plays, and it fades back up over voicetrack_fadein_after)"),
 });
 export type RundownItem = z.infer<typeof RundownItem>;
 
-export const RundownBlockKind = z.enum(['show', 'linein', 'default_playlist']);
+export const RundownBlockKind = z.enum(['show', 'linein', 'default_playlist', 'clock']);
 
 export const RundownBlock = z.object({
   start: z.string().describe('ISO 8601 in the player\'s zone'),
@@ -45,6 +47,8 @@ export const RundownBlock = z.object({
   description: z.string(),
   last_updated: z.number().int().describe('Unix seconds: when these items were resolved; the same until they change'),
   items: z.array(RundownItem),
+  clock_id: z.number().int().optional().describe('A clock block (issue 45): the clock that filled the hour'),
+  warnings: z.array(z.string()).optional().describe('A clock block: what its hour could not do (a category with no song that may air, an hour left short)'),
 });
 export type RundownBlock = z.infer<typeof RundownBlock>;
 
@@ -67,7 +71,7 @@ export const rundownOperations = {
       path: '/players/:id/rundown',
       summary: `What a player airs in a window (at most ${MAX_RUNDOWN_DAYS} days), block by block with its items`,
       description:
-        'Every block overlapping [start, end), in time order: show occurrences (exceptions applied), line-in shows, and default-playlist blocks filling the gaps. A block is answered whole (it may start before `start` or end after `end`). The same call gives the same items and `last_updated` until the show, its playlist, the player or the media change.',
+        'Every block overlapping [start, end), in time order: show occurrences (exceptions applied), line-in shows, clock blocks (the hours the player’s format grid gives a clock, issue 45) and default-playlist blocks filling what is left. A block is answered whole (it may start before `start` or end after `end`). The same call gives the same items and `last_updated` until the show, its playlist, the player, its format and clocks or the media change.',
       tag,
     },
   }),

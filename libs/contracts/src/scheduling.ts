@@ -3,6 +3,7 @@
 // the `scheduling` group together, in its operations' order (routes and the OpenAPI document follow
 // it). The internal operations the player sync calls are `playerSync` (scheduling-player-sync).
 import { alertOperations } from './scheduling-alerts';
+import { clockOperations } from './scheduling-clocks';
 import { daypartingOperations } from './scheduling-dayparting';
 import { lastPlayerOperations } from './scheduling-last-player';
 import { monitorOperations } from './scheduling-monitor';
@@ -22,6 +23,7 @@ export type { LastPlayerPage } from './scheduling-last-player';
 export { Timeslot, TimeslotInput, TimeslotOccurrence } from './scheduling-timeslots';
 export { Show, ShowInput, ShowOccurrence } from './scheduling-shows';
 export { DaypartingRestriction } from './scheduling-dayparting';
+export { CategorySource, Clock, ClockInput, ClockRules, ClockSlot, FormatCell, ItemRotation, MusicCategory, PlayerFormat, RotationRules, RuleName, RULE_NAMES } from './scheduling-clocks';
 export { MAX_RUNDOWN_DAYS, RundownBlock, RundownBlockKind, RundownInput, RundownItem, rundownWindowProblem } from './scheduling-rundown';
 
 export const scheduling = {
@@ -32,6 +34,7 @@ export const scheduling = {
   ...showOperations,
   ...lastPlayerOperations,
   ...daypartingOperations,
+  ...clockOperations,
   ...alertOperations,
 };
 

@@ -7,6 +7,7 @@ import { bindHealth, type ServiceDefinition } from '@airwave/service-kit';
 import { bindAlerts } from './alerts/handlers';
 import { bindCalendars } from './calendar/handlers';
 import { schedulingContext } from './context';
+import { bindClocks } from './clocks/handlers';
 import { bindDayparting } from './dayparting/handlers';
 import { bindLastPlayer, followDeletedUsers } from './last-player/handlers';
 import { bindMonitor } from './monitor/handlers';
@@ -43,6 +44,7 @@ export const schedulingService: ServiceDefinition = {
         bindAlerts(context),
         bindTimeslots(context),
         bindShows(context),
+        bindClocks(context),
         bindTimeslotExceptions(context),
         bindShowExceptions(context),
         bindLastPlayer(context),

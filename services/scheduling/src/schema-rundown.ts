@@ -27,6 +27,10 @@ export interface RundownBlockColumns {
   last_updated: ColumnType<number, number, number>;
   /** Something it depends on changed: resolved again when next asked, unless it has begun. */
   stale: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The clock a clock block was filled by (issue 45), else null. */
+  clock_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What a clock block's hour could not do. */
+  warnings: ColumnType<string[], string | undefined, string>;
 }
 
 export async function rundownBlocks(db: AnyDB) {

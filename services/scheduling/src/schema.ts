@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AnyDB, SchemaMigration } from '@airwave/db';
 import { sql } from 'kysely';
 import { rundownBlocks, type RundownBlockColumns } from './schema-rundown';
+import { clocksAndFormats, type ClockSchema } from './schema-clocks';
 import { asRunEnd, asRunShow, playerLoudness, playerPlayout, playersAndAlerts, showSourcePassword, type AlertColumns, type AsRunColumns, type PlayerColumns, type PlayerStatusColumns } from './schema-players';
 
 type Created = ColumnType<Date, Date | undefined, never>;
@@ -31,7 +32,7 @@ interface ExceptionColumns {
   created: Created;
 }
 
-export interface SchedulingSchema {
+export interface SchedulingSchema extends ClockSchema {
   timeslot_exceptions: ExceptionColumns;
   show_exceptions: ExceptionColumns & { item_type: string | null; item_id: number | null };
   players: PlayerColumns;
@@ -169,4 +170,6 @@ export const schedulingMigrations: Record<string, SchemaMigration> = {
   },
   '0010_asrun_show': { up: asRunShow },
   '0011_player_loudness': { up: playerLoudness },
+  // Issue 45: music categories, clocks, and each player's rotation rules and clock grid.
+  '0012_clocks': { up: clocksAndFormats },
 };

@@ -8,7 +8,7 @@ import type { Aired } from '../on-air/on-air-types';
 import { AiredCell, UnplannedList } from './aired-view';
 import { clock, clockAfter, fillProblem, offsetText, type Block } from './rundown-types';
 
-const kinds = { show: msg('show'), linein: msg('live (line-in)'), default_playlist: msg('default playlist') } as const;
+const kinds = { show: msg('show'), linein: msg('live (line-in)'), default_playlist: msg('default playlist'), clock: msg('clock') } as const;
 
 /** `aired`: the day's as-run log, shown beside the plan (null: not readable, the plan alone). */
 export function BlockView({ block, zone, day, limit = 200, aired = null }: { block: Block; zone: string; day: string; limit?: number; aired?: Aired[] | null }) {

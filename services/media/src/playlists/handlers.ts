@@ -1,7 +1,7 @@
 // Playlists at the bus edge: OB's routes (search, validate, get, create, edit, delete) and the
 // internal questions (resolve a playlist for a player, check playlists for the scheduling service).
 import type { Subscription } from '@airwave/bus';
-import { conflict, playlistChecks, playlistOperations as ops, playlistResolution, type PlaylistCheck, type PlaylistUser, type Principal, type WhereUsed } from '@airwave/contracts';
+import { conflict, mediaCategories, playlistChecks, playlistOperations as ops, playlistResolution, type PlaylistCheck, type PlaylistUser, type Principal, type WhereUsed } from '@airwave/contracts';
 import { bindOperation, callOperation, type AuthenticatedContext } from '@airwave/service-kit';
 import type { MediaContext } from '../context';
 import { parseFilters } from '../search/filters';
@@ -10,6 +10,7 @@ import { playlistOut, playlistState, summaryOf } from './answer';
 import { assertOwnSavedSearch, estimate } from './dynamic';
 import { deletePlaylist, findPlaylist, lockPlaylist, playlistsByIds, searchPlaylists } from './queries';
 import { resolvePlaylist, resolvePlaylists } from './resolve-load';
+import { categorySongs } from './category-songs';
 import { assertEditable, assertReadable, canReadPlaylist, readerOf } from './rules';
 import { savePlaylist } from './save';
 
@@ -68,6 +69,7 @@ export function bindPlaylists(ctx: MediaContext): Promise<Subscription[]> {
     bindOperation(bus, ops.playlistDelete, ({ id }, call) => removePlaylist(ctx, id, call)),
     bindOperation(bus, playlistResolution.resolvePlaylist, (input) => resolvePlaylist(db, input)),
     bindOperation(bus, playlistResolution.resolvePlaylists, async ({ requests }) => ({ resolutions: await resolvePlaylists(db, requests) })),
+    bindOperation(bus, mediaCategories.categorySongs, (input) => categorySongs(db, input)),
     bindOperation(bus, playlistChecks.summaries, (input) => checkPlaylists(db, input)),
   ]);
 }

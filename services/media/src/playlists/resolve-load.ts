@@ -33,7 +33,7 @@ async function itemsOf(db: MediaDB, ids: number[]): Promise<Map<number, StoredRo
 }
 
 /** The dayparting filter sets: an empty set excludes nothing (it would otherwise exclude everything). */
-const exclusionsOf = (sets: unknown[][]): Condition[] => sets.filter((set) => set.length > 0).map((set) => filtersCondition(parseFilters(set)));
+export const exclusionsOf = (sets: unknown[][]): Condition[] => sets.filter((set) => set.length > 0).map((set) => filtersCondition(parseFilters(set)));
 
 /** The ids of the media items and voicetracks a playlist names. */
 const namedIds = (rows: StoredRow[]) => rows.flatMap(({ item }) => (item.kind === 'media' || item.kind === 'voicetrack' ? [item.media_id] : []));

@@ -18,6 +18,9 @@ export interface CachedBlock {
   items: RundownItem[];
   lastUpdated: number;
   stale: boolean;
+  /** A clock block (issue 45): its clock, and what its hour could not do. */
+  clockId?: number | null;
+  warnings?: string[];
 }
 
 const storedVoiceover = (v: NonNullable<RundownItem['voiceover']>) => ({
@@ -36,7 +39,9 @@ const storedVoiceover = (v: NonNullable<RundownItem['voiceover']>) => ({
  * own, and a re-resolution is compared with the stored items as JSON text ("last_updated moves only
  * when the answer changes").
  */
-const storedItem = (i: RundownItem): RundownItem => ({ order: i.order, media_id: i.media_id, type: i.type, title: i.title, artist: i.artist, offset: i.offset, duration: i.duration, crossfade: i.crossfade, ...(i.cue_in ? { cue_in: i.cue_in } : {}), ...(i.segue ? { segue: true } : {}), ...(i.loudness ? { loudness: { integrated_lufs: i.loudness.integrated_lufs, true_peak: i.loudness.true_peak } } : {}), ...(i.voiceover ? { voiceover: storedVoiceover(i.voiceover) } : {}) });
+const storedItem = (i: RundownItem): RundownItem => ({ order: i.order, media_id: i.media_id, type: i.type, title: i.title, artist: i.artist, offset: i.offset, duration: i.duration, crossfade: i.crossfade, ...(i.cue_in ? { cue_in: i.cue_in } : {}), ...(i.segue ? { segue: true } : {}), ...(i.loudness ? { loudness: { integrated_lufs: i.loudness.integrated_lufs, true_peak: i.loudness.true_peak } } : {}), ...(i.voiceover ? { voiceover: storedVoiceover(i.voiceover) } : {}), ...(i.rotation ? { rotation: storedRotation(i.rotation) } : {}) });
+
+const storedRotation = (r: NonNullable<RundownItem['rotation']>) => ({ clock_id: r.clock_id, slot: r.slot, category_id: r.category_id, relaxed: r.relaxed, broken: r.broken });
 
 /** A player's cached blocks starting in [from, to), by start. */
 export async function cachedBlocks(db: SchedulingDB, playerId: number, from: number, to: number): Promise<Map<number, CachedBlock>> {
@@ -63,6 +68,8 @@ export async function cachedBlocks(db: SchedulingDB, playerId: number, from: num
         items: (r.items as RundownItem[]).map(storedItem),
         lastUpdated: Number(r.last_updated),
         stale: r.stale,
+        clockId: r.clock_id,
+        warnings: r.warnings,
       },
     ]),
   );
@@ -83,6 +90,8 @@ const rowOf = (playerId: number, block: CachedBlock) => ({
   items: JSON.stringify(block.items),
   last_updated: block.lastUpdated,
   stale: false,
+  clock_id: block.clockId ?? null,
+  warnings: JSON.stringify(block.warnings ?? []),
 });
 
 /** Stores blocks' resolutions in one statement (a later one at the same start replaces it; of blocks sent together at one start, the last). */
@@ -106,13 +115,15 @@ export async function storeBlocks(db: SchedulingDB, playerId: number, blocks: re
         items: eb.ref('excluded.items'),
         last_updated: eb.ref('excluded.last_updated'),
         stale: eb.ref('excluded.stale'),
+        clock_id: eb.ref('excluded.clock_id'),
+        warnings: eb.ref('excluded.warnings'),
       })),
     )
     .execute();
 }
 
 /** Which cached blocks a change reaches: every one of some players, of a playlist, or holding some media items. */
-export type Reach = { players: number[] } | { all: true } | { playlistId: number } | { mediaIds: number[] };
+export type Reach = { players: number[] } | { all: true } | { playlistId: number } | { mediaIds: number[] } | { clockIds: number[] };
 
 /**
  * Marks the blocks a change reaches that have not begun (start after `now`) stale; answers, per
@@ -123,6 +134,7 @@ export async function markStale(trx: SchedulingDB, reach: Reach, now: number): P
   if ('players' in reach) query = query.where('player_id', 'in', reach.players.length ? reach.players : [0]);
   if ('playlistId' in reach) query = query.where('playlist_id', '=', reach.playlistId);
   if ('mediaIds' in reach) query = query.where(sql<boolean>`media_ids && ${sql.val(reach.mediaIds)}::integer[]`);
+  if ('clockIds' in reach) query = query.where('clock_id', 'in', reach.clockIds.length ? reach.clockIds : [0]);
   const rows = await query.returning(['player_id', 'start', 'end']).execute();
   const spans = new Map<number, { playerId: number; start: number; end: number }>();
   for (const row of rows) {

@@ -1,5 +1,5 @@
 // What makes cached blocks stale (docs/decisions/rundown.md, "Invalidation"): the service's own
-// changes to shows, timeslots, players and dayparting, and the media service's to playlists and
+// changes to shows, timeslots, players, dayparting, clocks, categories and formats, and the media service's to playlists and
 // media items, followed as events. Blocks that have not begun are marked stale (resolved again
 // when next asked) and `scheduling.rundown.changed` names each player's window they covered.
 import type { Subscription } from '@airwave/bus';
@@ -8,6 +8,7 @@ import { listZone } from '../players/zones';
 import type { SchedulingDB } from '../schema';
 import { isoInZone } from '../schedule/recurrence';
 import { markStale, reachesAny, type Reach } from './cache';
+import { clocksUsingCategory } from '../clocks/store';
 
 type Payload = Record<string, unknown> | undefined;
 
@@ -42,6 +43,9 @@ async function reachOf(db: SchedulingDB, subject: string, payload: Payload): Pro
   }
   if (subject.startsWith('scheduling.player.')) return ids(payload.id).length ? { players: await withChildren(db, payload.id as number) } : null;
   if (subject.startsWith('scheduling.dayparting.')) return { all: true };
+  if (subject.startsWith('scheduling.clock.')) return ids(payload.id).length ? { clockIds: ids(payload.id) } : null;
+  if (subject.startsWith('scheduling.clock_category.')) return ids(payload.id).length ? { clockIds: await clocksUsingCategory(db, payload.id as number) } : null;
+  if (subject.startsWith('scheduling.format.')) return ids(payload.player_id).length ? { players: await withChildren(db, payload.player_id as number) } : null;
   if (subject.startsWith('media.playlist.')) {
     const [id] = ids(payload.id ?? (payload.playlist as Payload)?.id);
     return id ? { playlistId: id } : null;
@@ -68,6 +72,9 @@ export function followRundownChanges(context: SchedulingContext): Promise<Subscr
     follow('scheduling.timeslot.>', 'scheduling-rundown-timeslots'),
     follow('scheduling.player.>', 'scheduling-rundown-players'),
     follow('scheduling.dayparting.>', 'scheduling-rundown-dayparting'),
+    follow('scheduling.clock.>', 'scheduling-rundown-clocks'),
+    follow('scheduling.clock_category.>', 'scheduling-rundown-categories'),
+    follow('scheduling.format.>', 'scheduling-rundown-formats'),
     follow('media.playlist.*', 'scheduling-rundown-playlists'),
     follow('media.item.*', 'scheduling-rundown-media'),
   ]);

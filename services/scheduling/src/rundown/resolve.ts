@@ -1,7 +1,7 @@
 // What one block airs, resolved (docs/decisions/rundown.md, "Items"): a show's media item, its
 // playlist (asked of the media service, which owns playlists and the library), a line-in show, or
 // a default-playlist block. Durations and offsets in seconds. No cache here: see cache.ts.
-import type { PlaylistResolution, PlaylistResolutionInput, RundownItem } from '@airwave/contracts';
+import type { CategorySongs, CategorySongsInput, PlaylistResolution, PlaylistResolutionInput, RundownItem } from '@airwave/contracts';
 
 /** What the rundown needs of a media item. */
 export interface MediaFacts {
@@ -17,6 +17,8 @@ export interface Sources {
   resolvePlaylist(input: PlaylistResolutionInput): Promise<PlaylistResolution>;
   /** The facts of the existing items among `ids` (one question for all the media shows of a rundown). */
   media(ids: number[]): Promise<Map<number, MediaFacts>>;
+  /** A page of a music category's songs (issue 45; clocks). */
+  categorySongs?(input: CategorySongsInput): Promise<CategorySongs>;
 }
 
 /** What a player brings to a resolution (a child's own, or its parent's per its use_parent_* settings). */

@@ -19,6 +19,9 @@ import type { RundownPlayer } from './player';
 import { cutItems, resolveLinein, resolveMediaShow, resolvePlaylistBlock, type MediaFacts, type PlaylistQuestion, type Resolved, type Sources } from './resolve';
 import { MIN_FILL_SECONDS, repeatedToLength } from './repeat';
 import { plannedShows, type PlannedShow } from './shows';
+import { loadFormat } from '../clocks/format-load';
+import { clockSpans, gridHours } from '../clocks/hours';
+import { clockBlocks } from '../clocks/rundown-clocks';
 
 interface State {
   db: SchedulingDB;
@@ -103,6 +106,7 @@ async function throughCache(state: State, key: Key, inputs: string, fresh: () =>
 
 function blockOut(state: State, block: CachedBlock, span: Span, originalStart: number | null): RundownBlock {
   const zone = state.player.zone;
+  const clock = block.kind === 'clock' ? { clock_id: block.clockId ?? 0, warnings: block.warnings ?? [] } : {};
   return {
     start: isoInZone(span.start, zone),
     end: isoInZone(span.end, zone),
@@ -114,6 +118,7 @@ function blockOut(state: State, block: CachedBlock, span: Span, originalStart: n
     description: block.description,
     last_updated: block.lastUpdated,
     items: cutItems(block.items, (span.end - span.start) / 1000),
+    ...clock,
   };
 }
 
@@ -190,6 +195,28 @@ function unfilledBlock(state: State, span: Span): RundownBlock {
   return { start: isoInZone(span.start, zone), end: isoInZone(span.end, zone), kind: 'default_playlist', show_id: 0, occurrence_start: null, playlist_id: state.player.defaultPlaylistId, name: 'Not filled', description, last_updated: 0, items: [] };
 }
 
+/**
+ * The clock blocks of the range (issue 45): the parts of the player's grid hours no show takes,
+ * resolved in time order before the default fill (which fills what they leave).
+ */
+async function clockHours(state: State, range: Span, shows: readonly PlannedShow[]): Promise<CachedBlock[]> {
+  const format = await loadFormat(state.db, state.player.schedulePlayerId);
+  if (!format) return [];
+  const spans = clockSpans(gridHours(format.grid, range.start, range.end, state.player.zone), shows);
+  const rundown = {
+    ...state,
+    range,
+    format,
+    excludedAt: (instant: number) => excludedAt(state, instant) as unknown[][],
+    digest,
+    served: (key: Key, inputs: string) => served(state, key, inputs),
+    resolve: (key: Key, inputs: string, fresh: () => Promise<Resolved>, endOf: (r: Resolved) => number) => throughCache(state, key, inputs, fresh, endOf),
+    cached: (start: number) => state.cache.get(start),
+  };
+  // a part of an hour under a second long airs nothing
+  return (await clockBlocks(rundown, spans, shows)).filter((block) => block.end > block.start);
+}
+
 /** Where a rundown says what it could not fill. */
 export type RundownLog = Pick<Logger, 'warn'>;
 
@@ -203,9 +230,10 @@ export async function rundownOf(db: SchedulingDB, sources: Sources, player: Rund
   const mediaIds = [...new Set(shows.filter((s) => s.itemType === 'media').map((s) => s.itemId))];
   const mediaOfShows = once(() => sources.media(mediaIds));
   const state: State = { db, sources, player, now, cache: await cachedBlocks(db, player.id, cacheFrom, range.end), restrictions: await listRestrictions(db), limit: limiter(RESOLVE_CONCURRENCY), store: batchedStore(db, player.id), mediaOfShows, ahead: new Ahead(), fillUntil: window.end, stores: [] };
+  const clocked = await clockHours(state, range, shows);
   // The shows and the gaps' fill are resolved at the same time (the fill does not depend on them).
   const [layout, showBlocks] = await Promise.all([
-    layOut(shows, range, localMidnights(range.start, range.end, zone), window, (start, maxMs) => defaultBlock(state, start, maxMs)),
+    layOut([...shows, ...clocked], range, localMidnights(range.start, range.end, zone), window, (start, maxMs) => defaultBlock(state, start, maxMs)),
     Promise.all(shows.filter((show) => overlaps(show, window)).map(async (show) => ({ start: show.start, block: await showBlock(state, show) }))),
   ]);
   await Promise.all(state.stores);
@@ -215,6 +243,7 @@ export async function rundownOf(db: SchedulingDB, sources: Sources, player: Rund
   }
   const blocks = [
     ...showBlocks,
+    ...clocked.filter((block) => overlaps(block, window)).map((block) => ({ start: block.start, block: blockOut(state, block, block, null) })),
     ...layout.fills.map((span) => ({ start: span.start, block: blockOut(state, state.cache.get(span.start)!, span, null) })),
     ...layout.unfilled.map((span) => ({ start: span.start, block: unfilledBlock(state, span) })),
   ];

@@ -1,7 +1,7 @@
 // The rundown's sources over the bus: playlists are resolved by the media service
 // (media.internal.resolve-playlist), media items described by it (media.internal.summaries, one
 // question for every media show of a rundown).
-import { mediaInternal, playlistResolution } from '@airwave/contracts';
+import { mediaCategories, mediaInternal, playlistResolution } from '@airwave/contracts';
 import { callOperation, type CallContext } from '@airwave/service-kit';
 import type { Bus } from '@airwave/bus';
 import { withBatchedResolutions } from './batch';
@@ -14,6 +14,7 @@ export function busSources(bus: Bus, within?: Pick<CallContext, 'headers'>): Sou
   const options = { principal: null, ...(within ? { within } : {}) };
   return {
     resolvePlaylist: (input) => callOperation(bus, playlistResolution.resolvePlaylist, input, options),
+    categorySongs: (input) => callOperation(bus, mediaCategories.categorySongs, input, options),
     async media(ids): Promise<Map<number, MediaFacts>> {
       const facts = new Map<number, MediaFacts>();
       for (let at = 0; at < ids.length; at += SUMMARIES_AT_ONCE) {
