@@ -150,9 +150,77 @@ describe.each(ruleModes)('clocks and rotation rules (%s)', (mode) => {
     for (const block of after) for (const item of block.items.filter((i) => i.rotation)) byArtist.set(item.artist, [...(byArtist.get(item.artist) ?? []), Date.parse(block.start) + item.offset * 1000]);
     for (const times of byArtist.values()) for (const [i, t] of [...times].sort((x, y) => x - y).entries()) if (i > 0) expect(t - [...times].sort((x, y) => x - y)[i - 1]!).toBeGreaterThanOrEqual(4 * 60_000);
 
+    // by hand: the songs that could air in place of one of clock B's gold songs, and one of them put there
+    const hourB = after[2]!;
+    const gold = hourB.items.find((i) => i.rotation?.slot === 3)!;
+    const spot = { start: hourB.start, order: gold.order };
+    const offered = await system.api.get<{ songs: { id: number; album: string; last_played: string | null }[] }>(`/players/${player}/rundown/alternatives`, { key: admin, query: spot });
+    expect(offered.status, offered.text).toBe(200);
+    const choices = offered.body.data.songs;
+    expect(choices.length).toBeGreaterThan(0);
+    expect(choices.every((c) => songs.indexOf(c.id) >= 12 && c.id !== gold.media_id)).toBe(true);
+    const wrong = await system.api.put(`/players/${player}/rundown/replace`, { key: admin, body: { ...spot, media_id: songs[0] } });
+    expect(wrong.status, wrong.text).toBe(400);
+    const jingleSpot = hourB.items.find((i) => i.media_id === jingle)!;
+    expect((await system.api.get(`/players/${player}/rundown/alternatives`, { key: admin, query: { start: hourB.start, order: jingleSpot.order } })).status).toBe(400);
+    const chosen = choices.at(-1)!.id;
+    const replaced = await send<Block>('put', `/players/${player}/rundown/replace`, { ...spot, media_id: chosen });
+    const placed = replaced.items.find((i) => i.order === gold.order)!;
+    // the hour up to it stays as it was; from it on, chosen again
+    expect(replaced.items.filter((i) => i.order < gold.order).map((i) => i.media_id)).toEqual(hourB.items.filter((i) => i.order < gold.order).map((i) => i.media_id));
+    expect(placed).toMatchObject({ media_id: chosen, offset: gold.offset, rotation: { replaced: true, relaxed: [], broken: [] } });
+    const sounding = replaced.items.filter((i) => i.type !== 'breakpoint');
+    expect(sounding.at(-1)!.offset + sounding.at(-1)!.duration).toBeCloseTo(3600, 3);
+    // kept when the hour is resolved again (its clock edited)
+    await send('put', `/clocks/${b}`, musicHour('Clock B', { description: 'edited' }));
+    const again = (await rundown(...window))[2]!;
+    expect(again.last_updated).toBeGreaterThanOrEqual(replaced.last_updated);
+    expect(again.items.find((i) => i.order === gold.order)).toMatchObject({ media_id: chosen, rotation: { replaced: true } });
+    // what has begun is not replaced
+    const past = (await rundown('2026-11-25T00:00:00Z', '2026-11-25T01:00:00Z'))[0]!;
+    const aired = past.items.find((i) => i.rotation)!;
+    expect((await system.api.put(`/players/${player}/rundown/replace`, { key: admin, body: { start: past.start, order: aired.order, media_id: chosen } })).status).toBe(400);
+
     // in use: neither the clock nor its category can go
     expect((await system.api.delete(`/clocks/${b}`, { key: admin })).status).toBe(409);
     expect((await system.api.delete(`/clocks/categories/${cat.gold}`, { key: admin })).status).toBe(409);
+  });
+
+  it('fills what a show leaves of a grid hour from the clock, and airs a show that is a clock hour by hour', { timeout: limit(120_000) }, async () => {
+    const clocks = await system.api.get<{ id: number; name: string }[]>('/clocks', { key: admin });
+    const b = clocks.body.data.find((c) => c.name === 'Clock B')!.id;
+    // Wednesday 2027-03-17 02:20-02:40: a live show inside clock B's hour (the news at :30 among its slots)
+    await send('post', '/shows', { player_id: player, mode: 'once', start: '2027-03-17T02:20:00Z', duration: 1200, item_type: 'live', item_id: 1 });
+    const around = await rundown('2027-03-17T02:00:00Z', '2027-03-17T03:00:00Z');
+    expect(around.map((x) => [x.kind, x.start.slice(11, 16), x.end.slice(11, 16)])).toEqual([
+      ['clock', '02:00', '02:20'],
+      ['linein', '02:20', '02:40'],
+      ['clock', '02:40', '03:00'],
+    ]);
+    for (const part of [around[0]!, around[2]!]) {
+      expect(part.items.at(-1)!.offset + part.items.at(-1)!.duration).toBeCloseTo(1200, 3);
+      expect(part.items.some((i) => i.media_id === news)).toBe(false); // its :30 fell in the show
+    }
+    expect(around[2]!.items.filter((i) => i.rotation?.slot === 1)).toHaveLength(3); // the clock from its first slot
+    // Thursday 2027-03-11 10:15-12:15 (no grid that day): a show airing clock B, each of its hours from the clock
+    const show = await send<{ id: number }>('post', '/shows', { player_id: player, mode: 'once', start: '2027-03-11T10:15:00Z', duration: 7200, item_type: 'clock', item_id: b, name: 'Morning clock' });
+    const blocks = await rundown('2027-03-11T10:00:00Z', '2027-03-11T13:00:00Z');
+    expect(blocks.map((x) => [x.kind, x.start.slice(11, 16), x.end.slice(11, 16), x.clock_id, x.name, (x as Block & { show_id: number }).show_id])).toEqual([
+      ['clock', '10:15', '11:00', b, 'Morning clock', show.id],
+      ['clock', '11:00', '12:00', b, 'Morning clock', show.id],
+      ['clock', '12:00', '12:15', b, 'Morning clock', show.id],
+    ]);
+    for (const block of blocks) {
+      const last = block.items.at(-1)!;
+      expect(last.offset + last.duration).toBeCloseTo((Date.parse(block.end) - Date.parse(block.start)) / 1000, 3);
+    }
+    expect(blocks[0]!.items.find((i) => i.media_id === news)!.offset).toBe(900); // 10:30
+    expect(blocks[2]!.items.some((i) => i.media_id === news)).toBe(false);
+    const listed = await system.api.get<{ id: number; item_type: string; name: string | null }[]>('/shows', { key: admin, query: { start: '2027-03-11T00:00:00Z', end: '2027-03-12T00:00:00Z', player } });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.data.find((o) => o.id === show.id)).toMatchObject({ item_type: 'clock', name: 'Clock B' });
+    const bad = await system.api.post('/shows', { key: admin, body: { player_id: player, mode: 'once', start: '2027-03-12T10:00:00Z', duration: 3600, item_type: 'clock', item_id: 999_999 } });
+    expect(bad.status, bad.text).toBe(400);
   });
 
   it('answers no clock block for an hour the grid leaves out', { timeout: limit(60_000) }, async () => {

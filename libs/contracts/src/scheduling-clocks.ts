@@ -199,4 +199,6 @@ export const ItemRotation = z.object({
   category_id: z.number().int().nullable(),
   relaxed: z.array(RuleName).describe('Soft rules given up for it (no song of the category kept them all)'),
   broken: z.array(RuleName).describe('Hard rules no song of the category could keep'),
+  pick: z.number().int().describe('Which pick of its part of the hour it is, from 0 (a replacement is kept by it)'),
+  replaced: z.boolean().optional().describe('Put there by hand (PUT /players/{id}/rundown/replace), not chosen by the clock'),
 });

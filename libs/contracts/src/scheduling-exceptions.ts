@@ -10,8 +10,8 @@ import { Instant, StopTime } from './times';
 
 /** What a show airs, as requests send it ("linein" is OpenBroadcaster's word for a live show). */
 export const ShowItemType = documentedInput(
-  z.preprocess((v) => (v === 'linein' ? 'live' : v), z.enum(['media', 'playlist', 'live'], { error: 'must be media, playlist, live or linein' })),
-  z.enum(['media', 'playlist', 'live', 'linein']).describe("linein: OpenBroadcaster's word for live"),
+  z.preprocess((v) => (v === 'linein' ? 'live' : v), z.enum(['media', 'playlist', 'live', 'clock'], { error: 'must be media, playlist, live, linein or clock' })),
+  z.enum(['media', 'playlist', 'live', 'linein', 'clock']).describe("linein: OpenBroadcaster's word for live; clock: each hour of the show filled from a clock (issue 45), item_id naming it"),
 );
 
 const Duration = z.coerce.number().int('must be whole seconds').positive().max(31 * 86400);
@@ -31,12 +31,13 @@ export const ShowItemId = z.coerce
   .int({ error: 'must be a whole number' })
   .min(0, { error: 'must be a positive id' })
   .max(2_147_483_647, { error: 'must be at most 2147483647' })
-  .describe('The media item or playlist aired; a live show (item_type live or linein) needs none: 0 or absent');
+  .describe('The media item, playlist or clock aired; a live show (item_type live or linein) needs none: 0 or absent');
 
 /** A media or playlist show names what it airs; a live one needs nothing. */
-export function itemNamed(value: { item_type?: 'media' | 'playlist' | 'live' | undefined; item_id?: number | undefined }, context: z.RefinementCtx) {
+export function itemNamed(value: { item_type?: 'media' | 'playlist' | 'live' | 'clock' | undefined; item_id?: number | undefined }, context: z.RefinementCtx) {
   if (value.item_type === undefined || value.item_type === 'live' || value.item_id) return;
-  context.addIssue({ code: 'custom', path: ['item_id'], message: `must be a positive id: a ${value.item_type} show names its ${value.item_type === 'media' ? 'media item' : 'playlist'}` });
+  const named = { media: 'media item', playlist: 'playlist', clock: 'clock' }[value.item_type];
+  context.addIssue({ code: 'custom', path: ['item_id'], message: `must be a positive id: a ${value.item_type} show names its ${named}` });
 }
 
 /** An exception's or a split's other item: the type, and for media or a playlist its id (an id without a type changes nothing). */
@@ -57,7 +58,7 @@ const exceptionOut = {
 export const TimeslotException = z.object(exceptionOut);
 export const ShowException = z.object({
   ...exceptionOut,
-  item_type: z.enum(['media', 'playlist', 'live']).nullable().describe('What airs instead (null: the series\' item)'),
+  item_type: z.enum(['media', 'playlist', 'live', 'clock']).nullable().describe('What airs instead (null: the series\' item)'),
   item_id: z.number().int().nullable(),
 });
 

@@ -37,7 +37,7 @@ export const ShowInput = z
 export const Show = z.object({
   ...entryOut,
   user_id: z.number().int(),
-  item_type: z.enum(['media', 'playlist', 'live']),
+  item_type: z.enum(['media', 'playlist', 'live', 'clock']),
   item_id: z.number().int(),
   name: z.string().nullable().describe("The show's own name, or null"),
   description: z.string().nullable().describe('What the show is about, or null'),

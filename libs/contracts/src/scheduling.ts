@@ -3,6 +3,7 @@
 // the `scheduling` group together, in its operations' order (routes and the OpenAPI document follow
 // it). The internal operations the player sync calls are `playerSync` (scheduling-player-sync).
 import { alertOperations } from './scheduling-alerts';
+import { clockRundownOperations } from './scheduling-clock-rundown';
 import { clockOperations } from './scheduling-clocks';
 import { daypartingOperations } from './scheduling-dayparting';
 import { lastPlayerOperations } from './scheduling-last-player';
@@ -23,6 +24,7 @@ export type { LastPlayerPage } from './scheduling-last-player';
 export { Timeslot, TimeslotInput, TimeslotOccurrence } from './scheduling-timeslots';
 export { Show, ShowInput, ShowOccurrence } from './scheduling-shows';
 export { DaypartingRestriction } from './scheduling-dayparting';
+export { Alternative } from './scheduling-clock-rundown';
 export { CategorySource, Clock, ClockInput, ClockRules, ClockSlot, FormatCell, ItemRotation, MusicCategory, PlayerFormat, RotationRules, RuleName, RULE_NAMES } from './scheduling-clocks';
 export { MAX_RUNDOWN_DAYS, RundownBlock, RundownBlockKind, RundownInput, RundownItem, rundownWindowProblem } from './scheduling-rundown';
 
@@ -35,6 +37,7 @@ export const scheduling = {
   ...lastPlayerOperations,
   ...daypartingOperations,
   ...clockOperations,
+  ...clockRundownOperations,
   ...alertOperations,
 };
 

@@ -43,7 +43,18 @@ export interface ClockCategoryColumns {
   category_id: number;
 }
 
+/** A song put in a clock hour's place by hand: the block's start and which of its picks. */
+export interface PinColumns {
+  player_id: number;
+  block_start: Date;
+  pick: number;
+  media_id: number;
+  /** Put there by hand (a replacement), or kept as it was when a later song of the hour was replaced. */
+  replaced: boolean;
+}
+
 export interface ClockSchema {
+  clock_pins: PinColumns;
   music_categories: CategoryColumns;
   clocks: ClockColumns;
   clock_categories: ClockCategoryColumns;
@@ -95,4 +106,16 @@ export async function clocksAndFormats(db: AnyDB) {
   // The clock a rundown block was filled by: a clock's change re-resolves only its hours.
   await db.schema.alterTable('rundown_blocks').addColumn('clock_id', 'integer').addColumn('warnings', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`)).execute();
   await db.schema.createIndex('rundown_blocks_clock_idx').on('rundown_blocks').column('clock_id').execute();
+}
+
+export async function clockPins(db: AnyDB) {
+  await db.schema
+    .createTable('clock_pins')
+    .addColumn('player_id', 'integer', (c) => c.notNull().references('players.id').onDelete('cascade'))
+    .addColumn('block_start', 'timestamptz', (c) => c.notNull())
+    .addColumn('pick', 'integer', (c) => c.notNull())
+    .addColumn('media_id', 'integer', (c) => c.notNull())
+    .addColumn('replaced', 'boolean', (c) => c.notNull())
+    .addPrimaryKeyConstraint('clock_pins_pkey', ['player_id', 'block_start', 'pick'])
+    .execute();
 }

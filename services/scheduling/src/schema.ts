@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AnyDB, SchemaMigration } from '@airwave/db';
 import { sql } from 'kysely';
 import { rundownBlocks, type RundownBlockColumns } from './schema-rundown';
-import { clocksAndFormats, type ClockSchema } from './schema-clocks';
+import { clockPins, clocksAndFormats, type ClockSchema } from './schema-clocks';
 import { asRunEnd, asRunShow, playerLoudness, playerPlayout, playersAndAlerts, showSourcePassword, type AlertColumns, type AsRunColumns, type PlayerColumns, type PlayerStatusColumns } from './schema-players';
 
 type Created = ColumnType<Date, Date | undefined, never>;
@@ -172,4 +172,6 @@ export const schedulingMigrations: Record<string, SchemaMigration> = {
   '0011_player_loudness': { up: playerLoudness },
   // Issue 45: music categories, clocks, and each player's rotation rules and clock grid.
   '0012_clocks': { up: clocksAndFormats },
+  // Songs put in a clock hour's place by hand (PUT /players/{id}/rundown/replace).
+  '0013_clock_pins': { up: clockPins },
 };

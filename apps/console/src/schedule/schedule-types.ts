@@ -7,7 +7,7 @@ export type ShowRow = z.output<S['showList']['output']>[number];
 export type TimeslotRow = z.output<S['timeslotList']['output']>[number];
 export type EntryException = z.output<S['showGet']['output']>['exceptions'][number] | z.output<S['timeslotGet']['output']>['exceptions'][number];
 /** What a show airs. */
-export type ItemType = 'media' | 'playlist' | 'live';
+export type ItemType = 'media' | 'playlist' | 'live' | 'clock';
 export type Mode = 'once' | 'daily' | 'weekly' | 'monthly' | 'xdays' | 'xweeks' | 'xmonths';
 
 /** What the entry dialog edits: a show or a timeslot, new (id null) or saved. */

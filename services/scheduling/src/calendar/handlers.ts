@@ -28,7 +28,7 @@ async function playerFeed({ db, bus }: SchedulingContext, id: number, call: Auth
   const rows = await feedSeries(db, 'shows', { playerIds: [id] });
   const shown = [...rows.map((row) => ({ item_type: row.item_type as string, item_id: row.item_id as number }))];
   for (const row of rows) for (const e of row.exceptions as ShowExceptionRow[]) if (e.item_type && e.item_id) shown.push({ item_type: e.item_type, item_id: e.item_id });
-  const named = await withShowContent(shown, askItemsOver(bus, call));
+  const named = await withShowContent(shown, askItemsOver(bus, call, db));
   const names = new Map(named.map((n) => [`${n.item_type} ${n.item_id}`, n.name]));
   const nameOf = (type: string, itemId: number) => names.get(`${type} ${itemId}`) ?? `${type} ${itemId}`;
   const series: FeedSeries[] = rows.map((row) => ({

@@ -22,5 +22,5 @@ export async function checkClock(sources: Sources, clock: ClockRow, categories: 
   const hour = fillHour({ clock: pure, start, day: { start, end: start + 24 * HOUR }, categories: library.rotations, stationIds: [], rules }, new PlayHistory());
   const names = new Map(categories.map((c) => [String(c.id), c.name]));
   const named = (text: string) => text.replace(/the category “(\d+)”/g, (whole, id: string) => (names.has(id) ? `the category “${names.get(id)}”` : whole));
-  return [...library.gone, ...warnings, ...hour.warnings.filter((w) => !w.includes('station ID')).map(named)];
+  return [...library.gone.map((g) => g.text), ...warnings, ...hour.warnings.filter((w) => !w.includes('station ID')).map(named)];
 }

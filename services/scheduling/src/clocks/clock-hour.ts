@@ -4,7 +4,7 @@
 // its target length: filled from the fill category when short, the last song ended early (faded)
 // when long. What could not be done is said in `warnings`, never left as silence. Pure.
 import type { Play, PlayHistory, Song } from './history';
-import { pickSong, type Rotation, type RotationRules, type RuleName } from './rotation';
+import { brokenRules, pickSong, type Pick as RotationPick, type PickSpot, type Rotation, type RotationRules, type RuleName } from './rotation';
 
 export type ClockSlot =
   | { kind: 'category'; category: string; count: number | null; seconds: number | null }
@@ -39,6 +39,9 @@ export interface HourItem {
   cut: boolean;
   /** The play the rotation counted (songs only). */
   play?: Play;
+  /** Which pick of the fill it is (songs only; a replacement is kept by it), and whether one was pinned there. */
+  pick?: number;
+  replaced?: boolean;
 }
 
 export interface HourInput {
@@ -53,6 +56,8 @@ export interface HourInput {
   /** Seconds into the hour where filling starts (a show before it) and where it must end (a show after it). */
   from?: number;
   until?: number;
+  /** Songs put in place by hand, by pick (its songs counted from 0): aired there whatever the rotation would choose (`replaced`: chosen by hand; else kept as it was when a later one was). */
+  pinned?: ReadonlyMap<number, { song: Song; replaced: boolean }>;
 }
 
 export interface FilledHour {
@@ -74,6 +79,7 @@ class HourFill {
   readonly items: HourItem[] = [];
   readonly warnings: string[] = [];
   private t: number;
+  private picks = 0;
 
   constructor(
     private readonly input: HourInput,
@@ -104,10 +110,13 @@ class HourFill {
 
   private song(category: string, songs: Rotation, index: number) {
     const at = this.input.start + Math.round(this.t * 1000);
-    const pick = pickSong(songs, { at, category, day: this.input.day }, this.history, this.input.rules)!;
+    const spot = { at, category, day: this.input.day };
+    const n = this.picks++;
+    const pinned = this.input.pinned?.get(n);
+    const pick = pinned ? pinnedPick(pinned.song, spot, this.history, this.input.rules) : pickSong(songs, spot, this.history, this.input.rules)!;
     const play = { song: pick.song, at, category };
     this.history.add(play);
-    this.push({ kind: 'song', duration: pick.song.duration, song: pick.song, category, slot: index, relaxed: pick.relaxed, broken: pick.broken, play });
+    this.push({ kind: 'song', duration: pick.song.duration, song: pick.song, category, slot: index, relaxed: pick.relaxed, broken: pick.broken, play, pick: n, ...(pinned?.replaced ? { replaced: true } : {}) });
   }
 
   private stationId(index: number) {
@@ -156,8 +165,14 @@ class HourFill {
     if (this.t > end && cut) this.cutAt(end);
   }
 
-  private push(item: Omit<HourItem, 'offset' | 'relaxed' | 'broken' | 'cut'> & Partial<Pick<HourItem, 'relaxed' | 'broken' | 'play'>>) {
+  private push(item: Omit<HourItem, 'offset' | 'relaxed' | 'broken' | 'cut'> & Partial<Pick<HourItem, 'relaxed' | 'broken' | 'play' | 'pick' | 'replaced'>>) {
     this.items.push({ relaxed: [], broken: [], cut: false, ...item, offset: this.t });
     this.t += item.duration;
   }
+}
+
+/** A song put in place by hand: it airs, naming the rules it breaks there now (soft ones as given up, hard ones as broken). */
+function pinnedPick(song: Song, spot: PickSpot, history: PlayHistory, rules: RotationRules): RotationPick {
+  const broken = brokenRules(song, spot, history, rules);
+  return { song, relaxed: broken.filter((r) => !rules.hard.includes(r)), broken: broken.filter((r) => rules.hard.includes(r)) };
 }

@@ -14,10 +14,11 @@ export interface RundownFormat {
   categories: CategoryRow[];
 }
 
-export async function loadFormat(db: SchedulingDB, playerId: number): Promise<RundownFormat | null> {
+/** The player's format, with `alsoClocks` (those its shows air) among its clocks; null when it has no grid and airs no clock. */
+export async function loadFormat(db: SchedulingDB, playerId: number, alsoClocks: number[] = []): Promise<RundownFormat | null> {
   const format = await formatOf(db, playerId);
-  if (format.grid.length === 0) return null;
-  const clocks = await clocksByIds(db, [...new Set(format.grid.map((c) => c.clock_id))]);
+  if (format.grid.length === 0 && alsoClocks.length === 0) return null;
+  const clocks = await clocksByIds(db, [...new Set([...format.grid.map((c) => c.clock_id), ...alsoClocks])]);
   const categoryIds = [...new Set(clocks.flatMap((c) => categoryIdsOf(c.slots as SlotOut[], c.fill_category_id)))];
   return { grid: format.grid, rules: rulesOf(format.rules), clocks: new Map(clocks.map((c) => [c.id, c])), categories: await categoriesByIds(db, categoryIds) };
 }

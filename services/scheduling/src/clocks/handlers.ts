@@ -7,8 +7,9 @@ import type { SchedulingContext } from '../context';
 import { busSources } from '../rundown/sources';
 import { categoryOut, categoryIdsOf, clockOut, fixedIds, formatOut } from './answer';
 import { checkClock } from './check';
+import { replaceSong, rundownAlternatives } from './replace';
 import { categorySongs } from './songs';
-import { categoriesByIds, clocksByIds, clocksUsingCategory, deleteCategory, deleteClock, findClock, formatOf, listCategories, listClocks, lockCategory, lockClock, playersUsingClock, saveCategory, saveClock, saveGrid, saveRules } from './store';
+import { categoriesByIds, clocksByIds, clocksUsingCategory, deleteCategory, deleteClock, findClock, formatOf, listCategories, listClocks, lockCategory, lockClock, playersUsingClock, showsUsingClock, saveCategory, saveClock, saveGrid, saveRules } from './store';
 
 const everything = { support: { audio: true, video: true }, excluded_by: [], cues: false };
 
@@ -81,6 +82,8 @@ function bindClockOperations(context: SchedulingContext) {
         if (!last) throw notFound('No such clock.');
         const players = await playersUsingClock(trx, id);
         if (players.length) throw conflict(`The clock is in the grid of player${players.length > 1 ? 's' : ''} ${players.join(', ')}.`, { player_ids: players });
+        const shows = await showsUsingClock(trx, id);
+        if (shows.length) throw conflict(`The clock is aired by show${shows.length > 1 ? 's' : ''} ${shows.join(', ')}.`, { show_ids: shows });
         await deleteClock(trx, id);
         await events.record(trx, 'scheduling.clock.deleted', clockOut(last), principal);
       });
@@ -93,6 +96,8 @@ function bindClockOperations(context: SchedulingContext) {
 function bindFormats(context: SchedulingContext) {
   const { db, bus, events } = context;
   return Promise.all([
+    bindOperation(bus, scheduling.rundownAlternatives, (input, call) => rundownAlternatives(context, input, call)),
+    bindOperation(bus, scheduling.rundownReplace, (input, call) => replaceSong(context, input, call)),
     bindOperation(bus, scheduling.formatGet, async ({ id }) => {
       if (!(await playerExists(context, id))) throw notFound('No such player.');
       return formatOut(id, await formatOf(db, id));

@@ -16,6 +16,8 @@ export interface ClockSpan {
   /** The local hour it is part of. */
   hourStart: number;
   clockId: number;
+  /** A show that airs the clock (its hours filled from it), rather than the format's grid. */
+  show?: { id: number; originalStart: number; name: string };
 }
 
 interface Span {
@@ -52,4 +54,18 @@ export function clockSpans(hours: readonly { start: number; end: number; clockId
     if (cursor < hour.end) parts.push({ start: cursor, end: hour.end, hourStart: hour.start, clockId: hour.clockId });
     return parts;
   });
+}
+
+/** A clock show's hours: its time cut at the local hours, each part filled from the clock as that part of its hour. */
+export function showHours(show: { start: number; end: number; clockId: number; show: NonNullable<ClockSpan['show']> }, zone: string): ClockSpan[] {
+  const out: ClockSpan[] = [];
+  let hour = DateTime.fromMillis(show.start, { zone }).startOf('hour');
+  while (hour.toMillis() < show.end) {
+    const next = hour.plus({ hours: 1 });
+    const start = Math.max(show.start, hour.toMillis());
+    const end = Math.min(show.end, next.toMillis());
+    if (end > start) out.push({ start, end, hourStart: hour.toMillis(), clockId: show.clockId, show: show.show });
+    hour = next;
+  }
+  return out;
 }

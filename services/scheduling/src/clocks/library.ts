@@ -14,11 +14,11 @@ export interface Library {
   songs: Map<number, CategorySong>;
   /** The fixed events' items that may air, by media id. */
   fixed: Map<number, Song>;
-  /** Categories whose playlist or saved search is gone. */
-  gone: string[];
+  /** Categories whose playlist or saved search is gone, and what is said of each. */
+  gone: { categoryId: number; text: string }[];
 }
 
-const songOf = (s: CategorySong): Song => ({ id: s.id, title: s.title, artist: s.artist, album: s.album, duration: s.duration });
+export const songOf = (s: CategorySong): Song => ({ id: s.id, title: s.title, artist: s.artist, album: s.album, duration: s.duration });
 
 /** The categories' songs and the fixed items, asked at the same time. `seed` shuffles each category's never-played songs. */
 export async function loadLibrary(sources: Sources, categories: readonly CategoryRow[], fixedIds: number[], question: SongQuestion, seed: string): Promise<Library> {
@@ -26,7 +26,7 @@ export async function loadLibrary(sources: Sources, categories: readonly Categor
   const library: Library = { rotations: new Map(), songs: new Map(), fixed: new Map(), gone: [] };
   categories.forEach((category, i) => {
     const { found, songs } = lists[i]!;
-    if (!found) library.gone.push(`the category “${category.name}” reads a playlist or saved search that is gone`);
+    if (!found) library.gone.push({ categoryId: category.id, text: `the category “${category.name}” reads a playlist or saved search that is gone` });
     for (const song of songs) library.songs.set(song.id, song);
     library.rotations.set(String(category.id), new Rotation(songs.map(songOf), `${seed}:${category.id}`));
   });

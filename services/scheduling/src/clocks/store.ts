@@ -58,6 +58,15 @@ export async function playersUsingClock(db: SchedulingDB, clockId: number): Prom
   return rows.map((r) => r.player_id);
 }
 
+/** The shows that air a clock (themselves, or in an exception to one of their occurrences). */
+export async function showsUsingClock(db: SchedulingDB, clockId: number): Promise<number[]> {
+  const [own, excepted] = await Promise.all([
+    db.selectFrom('shows').select('id').where('item_type', '=', 'clock').where('item_id', '=', clockId).execute(),
+    db.selectFrom('show_exceptions').select('series_id as id').where('item_type', '=', 'clock').where('item_id', '=', clockId).execute(),
+  ]);
+  return [...new Set([...own, ...excepted].map((r) => r.id))];
+}
+
 export const deleteClock = async (trx: SchedulingDB, id: number) => {
   await trx.deleteFrom('clocks').where('id', '=', id).execute();
 };
@@ -78,4 +87,39 @@ export async function saveRules(trx: SchedulingDB, playerId: number, rules: stri
 export async function saveGrid(trx: SchedulingDB, playerId: number, grid: { weekday: number; hour: number; clock_id: number }[]) {
   await trx.deleteFrom('format_grid').where('player_id', '=', playerId).execute();
   if (grid.length) await trx.insertInto('format_grid').values(grid.map((c) => ({ player_id: playerId, ...c }))).execute();
+}
+
+export interface Pin {
+  mediaId: number;
+  replaced: boolean;
+}
+
+/** The songs pinned in a player's clock hours starting in [from, to): by block start, then by pick. */
+export async function pinsOf(db: SchedulingDB, playerId: number, from: number, to: number): Promise<Map<number, Map<number, Pin>>> {
+  const rows = await db.selectFrom('clock_pins').selectAll().where('player_id', '=', playerId).where('block_start', '>=', new Date(from)).where('block_start', '<', new Date(to)).orderBy('pick').execute();
+  const out = new Map<number, Map<number, Pin>>();
+  for (const row of rows) {
+    const start = row.block_start.getTime();
+    if (!out.has(start)) out.set(start, new Map());
+    out.get(start)!.set(row.pick, { mediaId: row.media_id, replaced: row.replaced });
+  }
+  return out;
+}
+
+/**
+ * A song replaced by hand at a pick of a clock block, the songs before it kept as they are (pinned
+ * too, as kept), so the hour up to it stays what the station saw when it chose.
+ */
+export async function pinSong(db: SchedulingDB, pin: { player_id: number; block_start: Date; pick: number; media_id: number }, before: { pick: number; media_id: number }[]) {
+  const rows = [...before.filter((b) => b.pick < pin.pick).map((b) => ({ player_id: pin.player_id, block_start: pin.block_start, pick: b.pick, media_id: b.media_id, replaced: false })), { ...pin, replaced: true }];
+  await db.transaction().execute(async (trx) => {
+    // a song replaced before stays replaced; one kept is kept as it is
+    for (const row of rows) {
+      await trx
+        .insertInto('clock_pins')
+        .values(row)
+        .onConflict((oc) => oc.columns(['player_id', 'block_start', 'pick']).doUpdateSet(row.replaced ? { media_id: row.media_id, replaced: true } : { media_id: row.media_id }))
+        .execute();
+    }
+  });
 }

@@ -41,7 +41,7 @@ const storedVoiceover = (v: NonNullable<RundownItem['voiceover']>) => ({
  */
 const storedItem = (i: RundownItem): RundownItem => ({ order: i.order, media_id: i.media_id, type: i.type, title: i.title, artist: i.artist, offset: i.offset, duration: i.duration, crossfade: i.crossfade, ...(i.cue_in ? { cue_in: i.cue_in } : {}), ...(i.segue ? { segue: true } : {}), ...(i.loudness ? { loudness: { integrated_lufs: i.loudness.integrated_lufs, true_peak: i.loudness.true_peak } } : {}), ...(i.voiceover ? { voiceover: storedVoiceover(i.voiceover) } : {}), ...(i.rotation ? { rotation: storedRotation(i.rotation) } : {}) });
 
-const storedRotation = (r: NonNullable<RundownItem['rotation']>) => ({ clock_id: r.clock_id, slot: r.slot, category_id: r.category_id, relaxed: r.relaxed, broken: r.broken });
+const storedRotation = (r: NonNullable<RundownItem['rotation']>) => ({ clock_id: r.clock_id, slot: r.slot, category_id: r.category_id, relaxed: r.relaxed, broken: r.broken, pick: r.pick, ...(r.replaced ? { replaced: true } : {}) });
 
 /** A player's cached blocks starting in [from, to), by start. */
 export async function cachedBlocks(db: SchedulingDB, playerId: number, from: number, to: number): Promise<Map<number, CachedBlock>> {

@@ -20,7 +20,7 @@ import { cutItems, resolveLinein, resolveMediaShow, resolvePlaylistBlock, type M
 import { MIN_FILL_SECONDS, repeatedToLength } from './repeat';
 import { plannedShows, type PlannedShow } from './shows';
 import { loadFormat } from '../clocks/format-load';
-import { clockSpans, gridHours } from '../clocks/hours';
+import { clockSpans, gridHours, showHours } from '../clocks/hours';
 import { clockBlocks } from '../clocks/rundown-clocks';
 
 interface State {
@@ -196,13 +196,18 @@ function unfilledBlock(state: State, span: Span): RundownBlock {
 }
 
 /**
- * The clock blocks of the range (issue 45): the parts of the player's grid hours no show takes,
- * resolved in time order before the default fill (which fills what they leave).
+ * The clock blocks of the range (issue 45): the parts of the player's grid hours no show takes, and
+ * the hours of its shows that air a clock, resolved in time order before the default fill (which
+ * fills what they leave). Each with the occurrence it airs for, if a show's.
  */
-async function clockHours(state: State, range: Span, shows: readonly PlannedShow[]): Promise<CachedBlock[]> {
-  const format = await loadFormat(state.db, state.player.schedulePlayerId);
+async function clockHours(state: State, range: Span, shows: readonly PlannedShow[]): Promise<{ block: CachedBlock; originalStart: number | null }[]> {
+  const clockShows = shows.filter((s) => s.itemType === 'clock');
+  const format = await loadFormat(state.db, state.player.schedulePlayerId, clockShows.map((s) => s.itemId));
   if (!format) return [];
-  const spans = clockSpans(gridHours(format.grid, range.start, range.end, state.player.zone), shows);
+  const zone = state.player.zone;
+  const ofShows = clockShows.flatMap((s) => showHours({ start: s.start, end: s.end, clockId: s.itemId, show: { id: s.showId, originalStart: s.originalStart, name: s.showName || s.timeslotName } }, zone));
+  // a clock deleted while a show still named it airs nothing there: the default playlist fills it
+  const spans = [...clockSpans(gridHours(format.grid, range.start, range.end, zone), shows), ...ofShows].filter((s) => format.clocks.has(s.clockId)).sort((a, b) => a.start - b.start);
   const rundown = {
     ...state,
     range,
@@ -213,8 +218,9 @@ async function clockHours(state: State, range: Span, shows: readonly PlannedShow
     resolve: (key: Key, inputs: string, fresh: () => Promise<Resolved>, endOf: (r: Resolved) => number) => throughCache(state, key, inputs, fresh, endOf),
     cached: (start: number) => state.cache.get(start),
   };
+  const blocks = await clockBlocks(rundown, spans, shows.filter((s) => s.itemType !== 'clock'));
   // a part of an hour under a second long airs nothing
-  return (await clockBlocks(rundown, spans, shows)).filter((block) => block.end > block.start);
+  return blocks.flatMap((block, i) => (block.end > block.start ? [{ block, originalStart: spans[i]!.show?.originalStart ?? null }] : []));
 }
 
 /** Where a rundown says what it could not fill. */
@@ -231,10 +237,11 @@ export async function rundownOf(db: SchedulingDB, sources: Sources, player: Rund
   const mediaOfShows = once(() => sources.media(mediaIds));
   const state: State = { db, sources, player, now, cache: await cachedBlocks(db, player.id, cacheFrom, range.end), restrictions: await listRestrictions(db), limit: limiter(RESOLVE_CONCURRENCY), store: batchedStore(db, player.id), mediaOfShows, ahead: new Ahead(), fillUntil: window.end, stores: [] };
   const clocked = await clockHours(state, range, shows);
+  const others = shows.filter((s) => s.itemType !== 'clock');
   // The shows and the gaps' fill are resolved at the same time (the fill does not depend on them).
   const [layout, showBlocks] = await Promise.all([
-    layOut([...shows, ...clocked], range, localMidnights(range.start, range.end, zone), window, (start, maxMs) => defaultBlock(state, start, maxMs)),
-    Promise.all(shows.filter((show) => overlaps(show, window)).map(async (show) => ({ start: show.start, block: await showBlock(state, show) }))),
+    layOut([...others, ...clocked.map((c) => c.block)], range, localMidnights(range.start, range.end, zone), window, (start, maxMs) => defaultBlock(state, start, maxMs)),
+    Promise.all(others.filter((show) => overlaps(show, window)).map(async (show) => ({ start: show.start, block: await showBlock(state, show) }))),
   ]);
   await Promise.all(state.stores);
   if (layout.unfilled.length) {
@@ -243,7 +250,7 @@ export async function rundownOf(db: SchedulingDB, sources: Sources, player: Rund
   }
   const blocks = [
     ...showBlocks,
-    ...clocked.filter((block) => overlaps(block, window)).map((block) => ({ start: block.start, block: blockOut(state, block, block, null) })),
+    ...clocked.filter((c) => overlaps(c.block, window)).map(({ block, originalStart }) => ({ start: block.start, block: blockOut(state, block, block, originalStart) })),
     ...layout.fills.map((span) => ({ start: span.start, block: blockOut(state, state.cache.get(span.start)!, span, null) })),
     ...layout.unfilled.map((span) => ({ start: span.start, block: unfilledBlock(state, span) })),
   ];

@@ -13,7 +13,7 @@ import type { Span } from './blocks';
 export interface PlannedShow extends Span {
   showId: number;
   originalStart: number;
-  itemType: 'media' | 'playlist' | 'live';
+  itemType: 'media' | 'playlist' | 'live' | 'clock';
   itemId: number;
   /** The description of the timeslot the show starts in ("" when none does). */
   timeslotName: string;

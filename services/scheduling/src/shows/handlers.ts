@@ -32,7 +32,7 @@ export function bindShows(context: SchedulingContext) {
     bindOperation(bus, scheduling.showList, async ({ start, end, player }, call) => {
       const window = await windowInstants({ start, end, player }, (id) => listZone(db, id));
       const rows = (await listOccurrences(db, 'shows', window, { playerIds: player ? [player] : null }, ownFields)) as { item_type: string; item_id: number; show_name: string | null }[];
-      return (await withShowContent(rows, askItemsOver(bus, call))) as never;
+      return (await withShowContent(rows, askItemsOver(bus, call, db))) as never;
     }),
     bindOperation(bus, scheduling.showGet, async ({ id }) => {
       const row = await findShow(db, id);

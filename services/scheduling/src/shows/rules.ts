@@ -6,7 +6,7 @@ import type { ExceptionRow, ShowExceptionRow } from '../schedule/exception-queri
 import { showExceptionOut } from '../schedule/exception-rows';
 import type { Occurrence } from '../schedule/recurrence';
 
-export type ItemType = 'media' | 'playlist' | 'live';
+export type ItemType = 'media' | 'playlist' | 'live' | 'clock';
 
 export type ShowRow = EntryRow & { item_type: string; item_id: number; flagged: string | null; source_password_sealed?: string | null; name?: string | null; description?: string | null; colour?: string | null };
 

@@ -5,6 +5,7 @@ import { callOperation, type AuthenticatedContext } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
 import { playerZone } from '../players/zones';
 import { checkPlaylist } from '../playlists/handlers';
+import { findClock } from '../clocks/store';
 import type { SchedulingDB } from '../schema';
 import { assertNoCollision } from '../schedule/collisions';
 import { ruleOf, validateEntry, type EntryInput } from '../schedule/entries';
@@ -23,10 +24,14 @@ export type ShowInput = EntryInput & ShowIdentity & { id?: number | undefined; p
 
 /**
  * A media item must exist, be approved and not archived; a playlist must exist and be usable by the
- * caller (both asked of the media service); live input names nothing.
+ * caller (both asked of the media service); a clock must exist; live input names nothing.
  */
 export async function checkItem(context: SchedulingContext, itemType: string, itemId: number, call: AuthenticatedContext) {
   if (itemType === 'playlist') return checkPlaylist(context, 'item_id', itemId, call.principal, call);
+  if (itemType === 'clock') {
+    if (!(await findClock(context.db, itemId))) throw badRequest(`No clock ${itemId}.`);
+    return;
+  }
   if (itemType !== 'media') return;
   const { bus } = context;
   const [item] = await callOperation(bus, mediaInternal.summaries, { ids: [itemId] }, { principal: call.principal, within: call });

@@ -17,6 +17,7 @@ export interface ItemFacts {
 export interface AskItems {
   media(ids: number[]): Promise<{ id: number; title: string; duration: number | null }[]>;
   playlists(ids: number[]): Promise<{ id: number; name: string; duration?: number | undefined }[]>;
+  clocks?(ids: number[]): Promise<{ id: number; name: string; duration: number }[]>;
 }
 export type ShowContent = { name: string | null; title: string | null; content_seconds: number | null };
 
@@ -31,12 +32,13 @@ async function factsOf(ids: number[], ask: (ids: number[]) => Promise<{ id: numb
 const idsOf = (rows: Shown[], type: string) => [...new Set(rows.filter((row) => row.item_type === type).map((row) => row.item_id))];
 
 export async function withShowContent<T extends Shown>(rows: T[], ask: AskItems): Promise<(T & ShowContent)[]> {
-  const [media, playlists] = await Promise.all([
+  const [media, playlists, clocks] = await Promise.all([
     factsOf(idsOf(rows, 'media'), async (ids) => (await ask.media(ids)).map((m) => ({ id: m.id, facts: { name: m.title, seconds: m.duration } }))),
     factsOf(idsOf(rows, 'playlist'), async (ids) => (await ask.playlists(ids)).map((p) => ({ id: p.id, facts: { name: p.name, seconds: p.duration ?? null } }))),
+    factsOf(ask.clocks ? idsOf(rows, 'clock') : [], async (ids) => (await ask.clocks!(ids)).map((c) => ({ id: c.id, facts: { name: c.name, seconds: c.duration } }))),
   ]);
   return rows.map((row) => {
-    const facts = row.item_type === 'media' ? media.get(row.item_id) : row.item_type === 'playlist' ? playlists.get(row.item_id) : undefined;
+    const facts = ({ media, playlist: playlists, clock: clocks } as Record<string, Map<number, ItemFacts>>)[row.item_type]?.get(row.item_id);
     const name = row.item_type === 'live' ? LIVE_SHOW_NAME : (facts?.name ?? null);
     return { ...row, name, title: row.show_name ?? name, content_seconds: facts?.seconds ?? null };
   });
