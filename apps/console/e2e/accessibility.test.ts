@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { adminApi, axeViolations as violations, browserAvailable, choose, seedMedia, startConsole, type ConsoleRun } from './support';
 
-const pages = ['/on-air', '/media', '/schedule', '/rundown', '/as-run', '/players', '/playlists', '/alerts', '/dayparting', '/modules', '/users', '/app-keys', '/webhooks', '/audit', '/settings'];
+const pages = ['/on-air', '/media', '/schedule', '/rundown', '/as-run', '/players', '/playlists', '/clocks', '/clocks?tab=categories', '/clocks?tab=formats', '/alerts', '/dayparting', '/modules', '/users', '/app-keys', '/webhooks', '/audit', '/settings'];
 
 describe.skipIf(!browserAvailable)('console: accessibility', () => {
   let run: ConsoleRun;
   beforeAll(async () => {
     run = await startConsole();
     // The players, playlists, alerts and rundown pages with something in them: a player with a
-    // child, a playlist, an alert, and a show today.
+    // child, a playlist, an alert, a show today and a clock hour.
     const item = await seedMedia(run, 'Top of the hour', 2);
     const { client } = await adminApi(run);
     const playlist = await client.playlists.playlistCreate({ name: 'Hour', description: 'Every hour', items: [{ type: 'media', media_id: item }, { type: 'dynamic', query: { mode: 'simple', string: 'hour' }, num_items: 2 }, { type: 'station_id' }] });
@@ -21,6 +21,10 @@ describe.skipIf(!browserAvailable)('console: accessibility', () => {
     const today = DateTime.now().setZone('Europe/London').toISODate()!;
     await client.scheduling.showCreate({ player_id: player.id, mode: 'once', start: `${today} 10:00:00`, duration: 3600, item_type: 'playlist', item_id: playlist.id });
     await client.scheduling.alertCreate({ name: 'Weather', player_id: player.id, item_id: item, frequency: 600, start: `${today} 08:00:00`, stop: `${today} 20:00:00` });
+    // The clocks page's three tabs with something in them, and a clock hour in today's rundown (14:00).
+    const songs = await client.scheduling.clockCategorySave({ id: 0, name: 'Hour songs', source: { kind: 'search', query: { mode: 'simple', string: 'hour' } } });
+    const clock = await client.scheduling.clockSave({ id: 0, name: 'Top hour', slots: [{ kind: 'category', category_id: songs.id, count: 2 }, { kind: 'station_id' }] });
+    await client.scheduling.formatSave({ id: player.id, grid: [{ weekday: DateTime.now().setZone('Europe/London').weekday, hour: 14, clock_id: clock.id }] });
   });
   afterAll(() => run?.stop());
 

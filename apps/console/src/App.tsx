@@ -19,6 +19,7 @@ const pages = {
   schedule: () => import('./schedule/SchedulePage'),
   players: () => import('./players/PlayersPage'),
   playlists: () => import('./playlists/PlaylistsPage'),
+  clocks: () => import('./clocks/ClocksPage'),
   alerts: () => import('./alerts/AlertsPage'),
   rundown: () => import('./rundown/RundownPage'),
   dayparting: () => import('./admin/DaypartingPage'),
@@ -35,6 +36,7 @@ const MediaPage = lazy(pages.media);
 const SchedulePage = lazy(pages.schedule);
 const PlayersPage = lazy(pages.players);
 const PlaylistsPage = lazy(pages.playlists);
+const ClocksPage = lazy(pages.clocks);
 const AlertsPage = lazy(pages.alerts);
 const RundownPage = lazy(pages.rundown);
 const DaypartingPage = lazy(pages.dayparting);
@@ -79,6 +81,7 @@ export function App() {
               <Route path="as-run" element={<Guard permission="view_player_monitor" perPlayer><AsRunPage /></Guard>} />
               <Route path="players" element={<PlayersPage />} />
               <Route path="playlists" element={<PlaylistsPage />} />
+              <Route path="clocks" element={<ClocksPage />} />
               <Route path="alerts" element={<AlertsPage />} />
               <Route path="dayparting" element={<Guard permission="manage_media_settings"><DaypartingPage /></Guard>} />
               <Route path="modules" element={<Guard permission="manage_modules"><ModulesPage /></Guard>} />

@@ -30,12 +30,18 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--mantine-color-dimmed': theme.colors.gray[7]!,
     '--mantine-color-placeholder': theme.colors.gray[7]!,
     '--mantine-color-blue-light-color': theme.colors.blue[9]!,
+    // Orange and green notices' titles (a clock's warnings, a save's result) read on their tint
+    // (shade 1): darker than the palette's darkest (shade 9 reads at 3.8:1 there).
+    '--mantine-color-orange-light-color': '#a63c06',
+    '--mantine-color-green-light-color': '#1e6b2f',
     '--mantine-color-red-text': theme.colors.red[9]!,
   },
   dark: {
     '--mantine-color-dimmed': theme.colors.dark[1]!,
     '--mantine-color-placeholder': theme.colors.dark[1]!,
     '--mantine-color-blue-light-color': theme.colors.blue[2]!,
+    '--mantine-color-orange-light-color': theme.colors.orange[2]!,
+    '--mantine-color-green-light-color': theme.colors.green[2]!,
     '--mantine-color-red-text': theme.colors.red[3]!,
   },
 });

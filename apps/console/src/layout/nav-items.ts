@@ -8,6 +8,7 @@ export const navItems = [
   { to: '/as-run', label: msg('As-run log'), permission: 'view_player_monitor' },
   { to: '/players', label: msg('Players'), permission: null },
   { to: '/playlists', label: msg('Playlists'), permission: null },
+  { to: '/clocks', label: msg('Clocks'), permission: null },
   { to: '/alerts', label: msg('Alerts'), permission: 'manage_alerts' },
   { to: '/dayparting', label: msg('Dayparting'), permission: 'manage_media_settings' },
   { to: '/modules', label: msg('Modules'), permission: 'manage_modules' },

@@ -4,9 +4,10 @@
 // their name. On a phone the length and the order
 // buttons go under the item, where a fourth column would be cut off.
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Group, NumberInput, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Group, NumberInput, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { OrderButtons } from '../components/OrderButtons';
 import { formatDuration } from '../media/media-types';
 import { DynamicItemFields } from './DynamicItemFields';
 import { itemLabel, itemSeconds, move, type DraftItem } from './playlist-types';
@@ -81,26 +82,5 @@ export function ItemList({ items, onChange, errors }: Props) {
         </Table.Tbody>
       </Table>
     </>
-  );
-}
-
-interface OrderProps {
-  index: number;
-  count: number;
-  label: string;
-  onMove: (from: number, to: number) => void;
-  onRemove: () => void;
-}
-
-/** Move up, move down and remove, each naming its row for screen readers. */
-function OrderButtons({ index, count, label, onMove, onRemove }: OrderProps) {
-  const { t } = useTranslation();
-  const names = { number: index + 1, item: label };
-  return (
-    <Group gap={4} wrap="nowrap">
-      <ActionIcon variant="default" aria-label={t('Move up: {{number}}. {{item}}', names)} disabled={index === 0} onClick={() => onMove(index, index - 1)}>↑</ActionIcon>
-      <ActionIcon variant="default" aria-label={t('Move down: {{number}}. {{item}}', names)} disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>↓</ActionIcon>
-      <ActionIcon variant="light" color="red" aria-label={t('Remove: {{number}}. {{item}}', names)} onClick={onRemove}>✕</ActionIcon>
-    </Group>
   );
 }

@@ -6,14 +6,27 @@ import { Alert, Paper, Table, Text, Title } from '@mantine/core';
 import { formatDuration } from '../media/media-types';
 import type { Aired } from '../on-air/on-air-types';
 import { AiredCell, UnplannedList } from './aired-view';
+import { ClockWarnings } from './ClockWarnings';
+import { RotationCell, type ClockContext } from './RotationCell';
 import { clock, clockAfter, fillProblem, offsetText, type Block } from './rundown-types';
 
 const kinds = { show: msg('show'), linein: msg('live (line-in)'), default_playlist: msg('default playlist'), clock: msg('clock') } as const;
 
-/** `aired`: the day's as-run log, shown beside the plan (null: not readable, the plan alone). */
-export function BlockView({ block, zone, day, limit = 200, aired = null }: { block: Block; zone: string; day: string; limit?: number; aired?: Aired[] | null }) {
+interface Props {
+  block: Block;
+  zone: string;
+  day: string;
+  limit?: number;
+  /** The day's as-run log, shown beside the plan (null: not readable, the plan alone). */
+  aired?: Aired[] | null;
+  /** For a clock block: why each song, and replacing one. */
+  clocks?: ClockContext | undefined;
+}
+
+export function BlockView({ block, zone, day, limit = 200, aired = null, clocks }: Props) {
   const { t } = useTranslation();
   const now = Date.now();
+  const why = block.kind === 'clock' && clocks ? clocks : null;
   const heading = `${clock(block.start, zone, day)} – ${clock(block.end, zone, day)} ${block.name}`;
   return (
     <Paper withBorder p="sm" component="section" aria-label={heading}>
@@ -21,6 +34,7 @@ export function BlockView({ block, zone, day, limit = 200, aired = null }: { blo
         {clock(block.start, zone, day)} – {clock(block.end, zone, day)} · {block.name} <Text span size="sm" c="dimmed">({t(kinds[block.kind])})</Text>
       </Title>
       {block.description && <Text size="sm">{block.description}</Text>}
+      <ClockWarnings block={block} />
       {block.items.length === 0 ? (
         <Text size="sm">{block.kind === 'linein' ? t('Nothing to air: the line-in input.') : t('Nothing to air.')}</Text>
       ) : (
@@ -34,6 +48,7 @@ export function BlockView({ block, zone, day, limit = 200, aired = null }: { blo
               <Table.Th>{t('Length')}</Table.Th>
               <Table.Th>{t('Crossfade')}</Table.Th>
               {aired && <Table.Th>{t('Aired')}</Table.Th>}
+              {why && <Table.Th>{t('Why this song')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -49,6 +64,7 @@ export function BlockView({ block, zone, day, limit = 200, aired = null }: { blo
                 <Table.Td>{formatDuration(item.duration)}</Table.Td>
                 <Table.Td>{item.crossfade ? `${item.crossfade} s` : ''}</Table.Td>
                 {aired && <Table.Td><AiredCell item={item} block={block} aired={aired} zone={zone} now={now} /></Table.Td>}
+                {why && <Table.Td><RotationCell item={item} block={block} zone={zone} context={why} /></Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>

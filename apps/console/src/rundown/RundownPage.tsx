@@ -12,6 +12,7 @@ import { hoursInDay, zoneName } from '../schedule/recurrence';
 import { BlockView } from './BlockView';
 import { clock, dayInWords, grouped, type Block } from './rundown-types';
 import { useAired } from './use-aired';
+import { useClockContext } from './use-clock-context';
 
 export default function RundownPage() {
   const { t } = useTranslation();
@@ -25,6 +26,7 @@ export default function RundownPage() {
   const [attempt, setAttempt] = useState(0);
   const playerId = player?.id;
   const aired = useAired(playerId, day);
+  const clocks = useClockContext(playerId, setBlocks);
   useEffect(() => {
     if (!playerId || !DateTime.fromISO(day).isValid) return;
     setBlocks(null);
@@ -67,7 +69,7 @@ export default function RundownPage() {
       {groups &&
         groups.map((group) =>
           group.kind === 'block' ? (
-            <BlockView key={`${group.block.start}-${group.block.show_id}`} block={group.block} zone={zone} day={day} aired={aired} />
+            <BlockView key={`${group.block.start}-${group.block.show_id}`} block={group.block} zone={zone} day={day} aired={aired} clocks={clocks} />
           ) : (
             <details key={`fill-${group.blocks[0]!.start}`} className="rundown-fill">
               <summary>

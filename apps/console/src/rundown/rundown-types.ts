@@ -20,12 +20,15 @@ export function grouped(blocks: Block[]): Group[] {
 }
 
 /**
- * The day as the page shows it (issue 43, N4), from its groups: its shows, and whether the default
- * playlist fills between them; not the server's blocks, of which a day of default playlist has hundreds.
+ * The day as the page shows it (issue 43, N4), from its groups: its shows (and its clock hours,
+ * issue 45), and whether the default playlist fills between them; not the server's blocks, of
+ * which a day of default playlist has hundreds.
  */
 export function dayInWords(groups: Group[]): string {
-  const count = groups.filter((group) => group.kind === 'block').length;
+  const clocks = groups.filter((group) => group.kind === 'block' && group.block.kind === 'clock').length;
+  const count = groups.filter((group) => group.kind === 'block').length - clocks;
   const filled = groups.some((group) => group.kind === 'fill');
+  if (clocks > 0) return filled ? i18n.t(': {{shows}} show(s) and {{clocks}} clock hour(s), the default playlist between them.', { shows: count, clocks }) : i18n.t(': {{shows}} show(s) and {{clocks}} clock hour(s).', { shows: count, clocks });
   if (count === 0 && filled) return i18n.t(': the default playlist all day.');
   return filled ? i18n.t(': {{count}} shows, and the default playlist between them.', { count }) : i18n.t(': {{count}} shows.', { count });
 }
