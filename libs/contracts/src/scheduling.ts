@@ -4,6 +4,7 @@
 // it). The internal operations the player sync calls are `playerSync` (scheduling-player-sync).
 import { alertOperations } from './scheduling-alerts';
 import { clockRundownOperations } from './scheduling-clock-rundown';
+import { listenerOperations } from './scheduling-listeners';
 import { clockOperations } from './scheduling-clocks';
 import { daypartingOperations } from './scheduling-dayparting';
 import { lastPlayerOperations } from './scheduling-last-player';
@@ -25,6 +26,7 @@ export { Timeslot, TimeslotInput, TimeslotOccurrence } from './scheduling-timesl
 export { Show, ShowInput, ShowOccurrence } from './scheduling-shows';
 export { DaypartingRestriction } from './scheduling-dayparting';
 export { Alternative } from './scheduling-clock-rundown';
+export { ListenerEventInput, listenerHook, PlayWithListeners } from './scheduling-listeners';
 export { CategorySource, Clock, ClockInput, ClockRules, ClockSlot, FormatCell, ItemRotation, MusicCategory, PlayerFormat, RotationRules, RuleName, RULE_NAMES } from './scheduling-clocks';
 export { MAX_RUNDOWN_DAYS, RundownBlock, RundownBlockKind, RundownInput, RundownItem, rundownWindowProblem } from './scheduling-rundown';
 
@@ -38,6 +40,7 @@ export const scheduling = {
   ...daypartingOperations,
   ...clockOperations,
   ...clockRundownOperations,
+  ...listenerOperations,
   ...alertOperations,
 };
 

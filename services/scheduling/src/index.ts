@@ -8,6 +8,7 @@ import { bindAlerts } from './alerts/handlers';
 import { bindCalendars } from './calendar/handlers';
 import { schedulingContext } from './context';
 import { bindClocks } from './clocks/handlers';
+import { bindListeners } from './listeners/handlers';
 import { bindDayparting } from './dayparting/handlers';
 import { bindLastPlayer, followDeletedUsers } from './last-player/handlers';
 import { bindMonitor } from './monitor/handlers';
@@ -45,6 +46,7 @@ export const schedulingService: ServiceDefinition = {
         bindTimeslots(context),
         bindShows(context),
         bindClocks(context),
+        bindListeners(context),
         bindTimeslotExceptions(context),
         bindShowExceptions(context),
         bindLastPlayer(context),

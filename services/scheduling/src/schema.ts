@@ -3,6 +3,7 @@ import type { AnyDB, SchemaMigration } from '@airwave/db';
 import { sql } from 'kysely';
 import { rundownBlocks, type RundownBlockColumns } from './schema-rundown';
 import { clockPins, clocksAndFormats, type ClockSchema } from './schema-clocks';
+import { listenerTables, type ListenerSchema } from './schema-listeners';
 import { asRunEnd, asRunShow, playerLoudness, playerPlayout, playersAndAlerts, showSourcePassword, type AlertColumns, type AsRunColumns, type PlayerColumns, type PlayerStatusColumns } from './schema-players';
 
 type Created = ColumnType<Date, Date | undefined, never>;
@@ -32,7 +33,7 @@ interface ExceptionColumns {
   created: Created;
 }
 
-export interface SchedulingSchema extends ClockSchema {
+export interface SchedulingSchema extends ClockSchema, ListenerSchema {
   timeslot_exceptions: ExceptionColumns;
   show_exceptions: ExceptionColumns & { item_type: string | null; item_id: number | null };
   players: PlayerColumns;
@@ -174,4 +175,6 @@ export const schedulingMigrations: Record<string, SchemaMigration> = {
   '0012_clocks': { up: clocksAndFormats },
   // Songs put in a clock hour's place by hand (PUT /players/{id}/rundown/replace).
   '0013_clock_pins': { up: clockPins },
+  // Issue 46: listener sessions, each player's listener hook key, the station's salt.
+  '0014_listeners': { up: listenerTables },
 };

@@ -1,7 +1,8 @@
 // Listener events folded into the sessions a batch writes.
 import { describe, expect, it } from 'vitest';
-import type { ListenerEvent } from './icecast-auth';
 import { foldEvents } from './session-batch';
+
+type ListenerEvent = Parameters<typeof foldEvents>[0][number];
 
 const add = (client: string, at: number, mount = '/live'): ListenerEvent => ({ kind: 'add', mount, client, ip: `10.0.0.${client}`, agent: 'VLC', at });
 const remove = (client: string, at: number, mount = '/live'): ListenerEvent => ({ kind: 'remove', mount, client, ip: `10.0.0.${client}`, agent: 'VLC', at, seconds: null });

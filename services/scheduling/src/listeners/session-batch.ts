@@ -3,7 +3,10 @@
 // so a batch is one insert and one update however many events it holds. A listener who came and
 // went within the batch is one closed session; a connect whose client id is already listening
 // (Icecast restarted and numbers its listeners again) closes the earlier session there. Pure.
-import type { ListenerEvent } from './icecast-auth';
+import type { ListenerEventInput } from '@airwave/contracts';
+import type { z } from 'zod';
+
+type ListenerEvent = z.infer<typeof ListenerEventInput>;
 
 export interface OpenedSession {
   mount: string;

@@ -1,6 +1,6 @@
 // Icecast's listener_add and listener_remove forms read as listener events.
 import { describe, expect, it } from 'vitest';
-import { listenerEvent } from './icecast-auth';
+import { listenerEvent } from './form';
 
 const AT = Date.UTC(2027, 0, 1, 12);
 const form = { server: 'radio.example', port: '8000', client: '17', mount: '/live.mp3', user: '', pass: '', ip: '203.0.113.9', agent: 'VLC/3.0.20' };

@@ -1,0 +1,61 @@
+// Listeners and royalties (issue 46, docs/decisions/listeners.md): each player's listener hook (the
+// key its Icecast's URL authentication names), the listener events the gateway hands over in
+// batches, and each play with who heard it.
+import { z } from 'zod';
+import { Id } from './common';
+import { defineOperation } from './operation';
+import { schedulingTag as tag } from './scheduling-entries';
+import { Instant } from './times';
+
+export const ListenerEventInput = z.object({
+  kind: z.enum(['add', 'remove']),
+  mount: z.string().min(1).max(1024),
+  client: z.string().regex(/^\d{1,20}$/),
+  ip: z.string().max(1024),
+  agent: z.string().max(1024),
+  /** Unix ms: when the gateway received it. */
+  at: z.number().int().min(0),
+  seconds: z.number().int().min(0).nullable().optional(),
+});
+
+export const PlayWithListeners = z.object({
+  media_id: z.number().int(),
+  artist: z.string(),
+  title: z.string(),
+  start: z.string().describe('ISO 8601 UTC'),
+  end: z.string().nullable().describe('ISO 8601 UTC; null while it airs (or from a player that does not say)'),
+  listeners_at_start: z.number().int(),
+  peak_listeners: z.number().int(),
+  listener_seconds: z.number().int(),
+  atp: z.number().int().describe('Actual total performances: the listeners who heard any of it'),
+});
+
+export const listenerOperations = {
+  listenerKey: defineOperation({
+    subject: 'scheduling.listeners.key',
+    input: z.object({ id: Id }),
+    output: z.object({ key: z.string(), hook: z.string().describe("The path to give Icecast as listener_add and listener_remove (after the server's address)") }),
+    auth: 'user',
+    permission: 'manage_players',
+    http: { method: 'PUT', path: '/players/:id/listener-key', summary: 'A new key for the player’s listener hook (answered once; the one before stops working)', tag },
+    successMessage: 'Listener key made.',
+  }),
+  playerPlays: defineOperation({
+    subject: 'scheduling.listeners.plays',
+    input: z.object({ id: Id, start: Instant, end: Instant }),
+    output: z.array(PlayWithListeners),
+    auth: 'user',
+    http: { method: 'GET', path: '/players/:id/plays', summary: 'What the player aired in a window, each play with who heard it', tag },
+  }),
+};
+
+/** The gateway's batches of listener events, for the player whose hook key they came with. */
+export const listenerHook = {
+  events: defineOperation({
+    subject: 'scheduling.internal.listeners.events',
+    input: z.object({ player_id: Id, key: z.string().max(200), events: z.array(ListenerEventInput).max(10_000) }),
+    output: z.object({ accepted: z.boolean() }),
+    auth: 'none',
+    callers: ['gateway'],
+  }),
+};

@@ -1,0 +1,53 @@
+// Listeners' tables (issue 46, docs/decisions/listeners.md): each listener session of a player's
+// mount (the address only as a salted hash), each player's listener hook key (a hash of it), and
+// the station's salt (sealed).
+import type { ColumnType, Generated } from 'kysely';
+import { sql } from 'kysely';
+import type { AnyDB } from '@airwave/db';
+
+export interface ListenerSessionColumns {
+  id: Generated<string>;
+  player_id: number;
+  mount: string;
+  /** Icecast's listener id on that mount. */
+  client: string;
+  started: Date;
+  ended: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** HMAC-SHA-256 of the address under the station's salt (listeners/address.ts). */
+  address: string;
+  agent: string;
+}
+
+export interface ListenerSchema {
+  listener_sessions: ListenerSessionColumns;
+  listener_hooks: { player_id: number; key_hash: string };
+  listener_salt: { id: number; sealed: string };
+}
+
+export async function listenerTables(db: AnyDB) {
+  await db.schema
+    .createTable('listener_sessions')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('player_id', 'integer', (c) => c.notNull().references('players.id').onDelete('cascade'))
+    .addColumn('mount', 'text', (c) => c.notNull())
+    .addColumn('client', 'text', (c) => c.notNull())
+    .addColumn('started', 'timestamptz', (c) => c.notNull())
+    .addColumn('ended', 'timestamptz')
+    .addColumn('address', 'text', (c) => c.notNull())
+    .addColumn('agent', 'text', (c) => c.notNull().defaultTo(''))
+    .addCheckConstraint('listener_sessions_order', sql`ended is null or ended >= started`)
+    .execute();
+  await db.schema.createIndex('listener_sessions_player_idx').on('listener_sessions').columns(['player_id', 'started']).execute();
+  // one open session per listener id of a mount: a batch's insert skips what is already open
+  await db.schema.createIndex('listener_sessions_open_idx').on('listener_sessions').columns(['player_id', 'mount', 'client']).unique().where(sql.ref('ended'), 'is', null).execute();
+  await db.schema
+    .createTable('listener_hooks')
+    .addColumn('player_id', 'integer', (c) => c.primaryKey().references('players.id').onDelete('cascade'))
+    .addColumn('key_hash', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('listener_salt')
+    .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+    .addColumn('sealed', 'text', (c) => c.notNull())
+    .execute();
+}

@@ -1,0 +1,87 @@
+// Listeners through the gateway (issue 46, docs/decisions/listeners.md): a player's listener hook
+// key, Icecast's listener_add and listener_remove posts to the hook (always admitted, counted in
+// batches; a wrong key counts nothing), and the plays of a window each with who heard it.
+import { playerSync } from '@airwave/contracts';
+import { callOperation } from '@airwave/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+
+type Play = { media_id: number; start: string; end: string | null; listeners_at_start: number; peak_listeners: number; listener_seconds: number; atp: number };
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(modes)('listeners (%s)', (mode) => {
+  let system: TestSystem;
+  let admin: string;
+  let player: number;
+
+  const hook = (path: string, form: Record<string, string>) =>
+    fetch(`${system.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ server: 'icecast.example', port: '8000', mount: '/live.mp3', user: '', pass: '', agent: 'Lavf/59', ...form }).toString() });
+
+  beforeAll(async () => {
+    system = await startTestSystem(mode);
+    admin = (await system.api.login('admin', ADMIN_PASSWORD)).key;
+    player = (await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'Heard FM', timezone: 'UTC' } })).body.data.id;
+  });
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  it('counts who heard each play from the hook’s connects and disconnects', { timeout: 60_000 }, async () => {
+    const made = await system.api.put<{ key: string; hook: string }>(`/players/${player}/listener-key`, { key: admin, body: {} });
+    expect(made.status, made.text).toBe(200);
+    const { key, hook: path } = made.body.data;
+    expect(path).toBe(`/icecast/listeners/${player}?key=${key}`);
+
+    // each event's moment lies between just before its post and just after its answer
+    const event = async (form: Record<string, string>, to = path) => {
+      const before = Date.now();
+      const reply = await hook(to, form);
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('icecast-auth-user')).toBe('1');
+      return { before, after: Date.now() };
+    };
+    const t0 = Date.now();
+    const one = await event({ action: 'listener_add', client: '1', ip: '203.0.113.1' });
+    await pause(600);
+    const two = await event({ action: 'listener_add', client: '2', ip: '203.0.113.2' });
+    await event({ action: 'listener_add', client: '3', ip: '203.0.113.3' }, `/icecast/listeners/${player}?key=not-the-key`);
+    await pause(600);
+    const gone = await event({ action: 'listener_remove', client: '1', ip: '203.0.113.1', duration: '1' });
+    await pause(600);
+
+    // plays between the events: none heard, one listener, two, then one still listening
+    const at = (ms: number) => (ms / 1000).toFixed(3);
+    const plays = [
+      { start: t0 - 5000, end: t0 - 1000 },
+      { start: one.after + 100, end: two.before - 100 },
+      { start: two.after + 100, end: gone.before - 100 },
+      { start: gone.after + 100, end: Date.now() - 50 },
+    ];
+    await callOperation(system.infrastructure[0]!.bus, playerSync.appendAsRun, {
+      player_id: player,
+      entries: plays.map((p, i) => ({ media_id: 100 + i, artist: 'Band', title: `Song ${i}`, timestamp: at(p.start), end: at(p.end), context: 'show' as const, emerg_id: 0, notes: '' })),
+    });
+    const window = { start: new Date(t0 - 60_000).toISOString(), end: new Date(Date.now() + 60_000).toISOString() };
+    await expect
+      .poll(async () => (await system.api.get<Play[]>(`/players/${player}/plays`, { key: admin, query: window })).body.data.map((p) => [p.media_id, p.listeners_at_start, p.peak_listeners, p.atp]), { timeout: 10_000 })
+      .toEqual([
+        [100, 0, 0, 0],
+        [101, 1, 1, 1],
+        [102, 2, 2, 2],
+        [103, 1, 1, 1],
+      ]);
+    const answered = (await system.api.get<Play[]>(`/players/${player}/plays`, { key: admin, query: window })).body.data;
+    // listener-seconds: whole listeners over each play's length (rounded), never more
+    plays.forEach((p, i) => expect(answered[i]!.listener_seconds).toBe(Math.round((answered[i]!.atp * (p.end - p.start)) / 1000)));
+  });
+
+  it('admits a listener whatever the hook makes of the post, and refuses bad windows and keys it cannot make', async () => {
+    const reply = await hook(`/icecast/listeners/${player}?key=x`, { action: 'mount_add', client: '1', ip: '203.0.113.9' });
+    expect(reply.status).toBe(400);
+    expect(reply.headers.get('icecast-auth-user')).toBe('1');
+    expect((await system.api.get(`/players/${player}/plays`, { key: admin, query: { start: '2027-01-01T00:00:00Z', end: '2027-03-01T00:00:00Z' } })).status).toBe(400);
+    expect((await system.api.get('/players/999999/plays', { key: admin, query: { start: '2027-01-01T00:00:00Z', end: '2027-01-02T00:00:00Z' } })).status).toBe(404);
+    expect((await system.api.put('/players/999999/listener-key', { key: admin, body: {} })).status).toBe(404);
+  });
+});
