@@ -1,5 +1,5 @@
 // The settings the scheduling service reads from its environment: the key sealing players' Icecast
-// source passwords (docs/playout.md, "The player's output").
+// source passwords (docs/playout.md, "The player's output"), how long listener sessions are kept.
 import { z } from '@airwave/config';
 import { encryptionKeyConfig, playoutKeyConfig } from '@airwave/service-kit';
 
@@ -7,6 +7,8 @@ export const schedulingConfig = {
   DATA_DIR: z.string().min(1).default('./data'),
   AIRWAVE_ENCRYPTION_KEY: encryptionKeyConfig,
   AIRWAVE_PLAYOUT_KEY: playoutKeyConfig,
+  /** Days a listener session is kept after it ended (issue 46: docs/decisions/listeners.md). */
+  LISTENER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 };
 
 /** Reads the environment (an empty variable counts as unset). */

@@ -17,6 +17,8 @@ export interface SchedulingContext {
   secrets: SecretBox | null;
   /** Seals source passwords for the playout on the bus (AIRWAVE_PLAYOUT_KEY); null: none are answered. */
   forPlayout: SecretBox | null;
+  /** Days a listener session is kept after it ended. */
+  listenerRetentionDays: number;
 }
 
 export async function schedulingContext({ db, bus, logger, events, env, embedded }: ServiceDeps): Promise<SchedulingContext> {
@@ -27,5 +29,5 @@ export async function schedulingContext({ db, bus, logger, events, env, embedded
   );
   const forPlayout = playoutSecretBox(config.AIRWAVE_PLAYOUT_KEY);
   if (!forPlayout && secrets) logger.warn({}, 'AIRWAVE_PLAYOUT_KEY is not set: the playout is answered no Icecast source passwords (set the same key on the scheduling and playout services).');
-  return { db: db as SchedulingDB, bus, logger, events, secrets, forPlayout };
+  return { db: db as SchedulingDB, bus, logger, events, secrets, forPlayout, listenerRetentionDays: config.LISTENER_RETENTION_DAYS };
 }

@@ -9,6 +9,7 @@ import { bindCalendars } from './calendar/handlers';
 import { schedulingContext } from './context';
 import { bindClocks } from './clocks/handlers';
 import { bindListeners } from './listeners/handlers';
+import { keepListenerRetention } from './listeners/retention';
 import { bindDayparting } from './dayparting/handlers';
 import { bindLastPlayer, followDeletedUsers } from './last-player/handlers';
 import { bindMonitor } from './monitor/handlers';
@@ -58,8 +59,10 @@ export const schedulingService: ServiceDefinition = {
     const mediaGone = await followGoneMedia(context);
     const usersDeleted = await followDeletedUsers(context);
     const rundownFollowers = await followRundownChanges(context);
+    const retention = keepListenerRetention(context);
     return {
       async stop() {
+        await retention.unsubscribe();
         await Promise.all(rundownFollowers.map((s) => s.unsubscribe()));
         await usersDeleted.unsubscribe();
         await mediaGone.unsubscribe();
