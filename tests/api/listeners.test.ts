@@ -74,6 +74,15 @@ describe.each(modes)('listeners (%s)', (mode) => {
     const answered = (await system.api.get<Play[]>(`/players/${player}/plays`, { key: admin, query: window })).body.data;
     // listener-seconds: whole listeners over each play's length (rounded), never more
     plays.forEach((p, i) => expect(answered[i]!.listener_seconds).toBe(Math.round((answered[i]!.atp * (p.end - p.start)) / 1000)));
+
+    // the window's listening: two sessions of two listeners (the wrong key's none), one ended after about 1.2 s
+    const summary = await system.api.get<{ sessions: number; unique_listeners: number; tuning_hours: number; mean_session_seconds: number | null; by_hour: { tuning_hours: number }[] }>(`/players/${player}/listeners/summary`, { key: admin, query: window });
+    expect(summary.status, summary.text).toBe(200);
+    expect(summary.body.data).toMatchObject({ sessions: 2, unique_listeners: 2 });
+    expect(summary.body.data.mean_session_seconds).toBeGreaterThanOrEqual((gone.before - one.after) / 1000 - 0.01);
+    expect(summary.body.data.mean_session_seconds).toBeLessThanOrEqual((gone.after - one.before) / 1000 + 0.01);
+    const hours = summary.body.data.by_hour.reduce((sum, h) => sum + h.tuning_hours, 0);
+    expect(hours).toBeCloseTo(summary.body.data.tuning_hours, 2);
   });
 
   it('admits a listener whatever the hook makes of the post, and refuses bad windows and keys it cannot make', async () => {

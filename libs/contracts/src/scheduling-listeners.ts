@@ -30,6 +30,15 @@ export const PlayWithListeners = z.object({
   atp: z.number().int().describe('Actual total performances: the listeners who heard any of it'),
 });
 
+const Listening = { sessions: z.number().int(), unique_listeners: z.number().int().describe('Distinct listeners (by their hashed address)'), tuning_hours: z.number().describe('Hours listened, summed over the sessions, within the window (aggregate tuning hours)') };
+
+export const ListeningSummary = z.object({
+  ...Listening,
+  mean_session_seconds: z.number().nullable().describe('Of the sessions that ended in the window; null when none did'),
+  median_session_seconds: z.number().nullable(),
+  by_hour: z.array(z.object({ hour: z.string().describe("The hour's start, ISO 8601 in the player's zone"), ...Listening })),
+});
+
 export const listenerOperations = {
   listenerKey: defineOperation({
     subject: 'scheduling.listeners.key',
@@ -46,6 +55,13 @@ export const listenerOperations = {
     output: z.array(PlayWithListeners),
     auth: 'user',
     http: { method: 'GET', path: '/players/:id/plays', summary: 'What the player aired in a window, each play with who heard it', tag },
+  }),
+  listeningSummary: defineOperation({
+    subject: 'scheduling.listeners.summary',
+    input: z.object({ id: Id, start: Instant, end: Instant }),
+    output: ListeningSummary,
+    auth: 'user',
+    http: { method: 'GET', path: '/players/:id/listeners/summary', summary: "A window's listening: sessions, unique listeners, tuning hours, session lengths, hour by hour", tag },
   }),
 };
 

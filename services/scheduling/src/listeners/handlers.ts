@@ -2,7 +2,7 @@
 // (checked against that key, folded into sessions, written in one transaction), and the plays of a
 // window with who heard each.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { listenerHook, notFound, scheduling } from '@airwave/contracts';
+import { listenerHook, notFound, scheduling, type TimeValue } from '@airwave/contracts';
 import { bindOperation } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
 import { fieldError, resolveTime } from '../schedule/times';
@@ -10,6 +10,7 @@ import { addressHash } from './address';
 import { playFigures } from './play-figures';
 import { stationSalt } from './salt';
 import { foldEvents } from './session-batch';
+import { listeningSummary } from './summary';
 import { hookKeyHash, playsIn, sessionsIn, setHookKey, writeBatch } from './store';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -43,11 +44,7 @@ export function bindListeners(context: SchedulingContext) {
       return { accepted: true };
     }),
     bindOperation(bus, scheduling.playerPlays, async ({ id, start, end }) => {
-      const player = await db.selectFrom('players').select('timezone').where('id', '=', id).executeTakeFirst();
-      if (!player) throw notFound('No such player.');
-      const zone = player.timezone;
-      const window = { start: resolveTime(start, zone), end: resolveTime(end, zone) };
-      if (!(window.end > window.start && window.end - window.start <= MAX_PLAYS_DAYS * 86_400_000)) throw fieldError('end', `must be after start, at most ${MAX_PLAYS_DAYS} days later`);
+      const { window } = await windowOf(context, id, start, end);
       const now = Date.now();
       const plays = await playsIn(db, id, window.start, window.end);
       const until = Math.max(window.end, ...plays.map((p) => p.end ?? now));
@@ -64,5 +61,19 @@ export function bindListeners(context: SchedulingContext) {
         atp: figures[i]!.atp,
       }));
     }),
+    bindOperation(bus, scheduling.listeningSummary, async ({ id, start, end }) => {
+      const { window, zone } = await windowOf(context, id, start, end);
+      return listeningSummary(await sessionsIn(db, id, window.start, window.end), window, zone, Date.now());
+    }),
   ]);
+}
+
+/** The player's zone and a window read in it, at most MAX_PLAYS_DAYS long. */
+async function windowOf({ db }: SchedulingContext, id: number, start: TimeValue, end: TimeValue) {
+  const player = await db.selectFrom('players').select('timezone').where('id', '=', id).executeTakeFirst();
+  if (!player) throw notFound('No such player.');
+  const zone = player.timezone;
+  const window = { start: resolveTime(start, zone), end: resolveTime(end, zone) };
+  if (!(window.end > window.start && window.end - window.start <= MAX_PLAYS_DAYS * 86_400_000)) throw fieldError('end', `must be after start, at most ${MAX_PLAYS_DAYS} days later`);
+  return { window, zone };
 }

@@ -30,12 +30,12 @@ export async function writeBatch(trx: SchedulingDB, playerId: number, batch: Ses
 export async function sessionsIn(db: SchedulingDB, playerId: number, from: number, to: number) {
   const rows = await db
     .selectFrom('listener_sessions')
-    .select(['started', 'ended'])
+    .select(['started', 'ended', 'address'])
     .where('player_id', '=', playerId)
     .where('started', '<', new Date(to))
     .where((eb) => eb.or([eb('ended', 'is', null), eb('ended', '>', new Date(from))]))
     .execute();
-  return rows.map((r) => ({ start: r.started.getTime(), end: r.ended?.getTime() ?? null }));
+  return rows.map((r) => ({ start: r.started.getTime(), end: r.ended?.getTime() ?? null, address: r.address }));
 }
 
 export const hookKeyHash = async (db: SchedulingDB, playerId: number) => (await db.selectFrom('listener_hooks').select('key_hash').where('player_id', '=', playerId).executeTakeFirst())?.key_hash;
