@@ -31,3 +31,17 @@ export async function mp3Tone(frequency: number, seconds: number): Promise<Buffe
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** A tone encoded with tags (ffmpeg's metadata keys: `ISRC`, `publisher` for ID3's TSRC and TPUB, `LABEL` in Vorbis comments), as MP3 or Ogg Vorbis. */
+export async function taggedTone(format: 'mp3' | 'ogg', seconds: number, tags: Record<string, string>): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'airwave-tagged-'));
+  try {
+    const path = join(dir, `tone.${format}`);
+    const metadata = Object.entries(tags).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]);
+    const codec = format === 'mp3' ? ['-c:a', 'libmp3lame', '-b:a', '64k'] : ['-c:a', 'libvorbis'];
+    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`, '-ac', '1', ...metadata, ...codec, path]);
+    return await readFile(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -36,6 +36,14 @@ export const IdList = documentedInput(
 
 const text = (max: number) => z.string().trim().max(max);
 
+/** An ISRC as written (`US-ABC-26-12345` or `usabc2612345`), kept as its 12 characters in capitals; empty clears it. */
+export const Isrc = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[-\s]/g, '').toUpperCase())
+  .refine((v) => v === '' || /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/.test(v), 'must be an ISRC: 2 letters, 3 letters or digits, 7 digits (hyphens allowed)')
+  .describe('The recording’s ISRC (ISO 3901), hyphens allowed; kept as 12 characters in capitals');
+
 export const MediaItemInput = z.object({
   id: Id.optional(),
   file_id: z.string().max(100).optional(),
@@ -43,6 +51,8 @@ export const MediaItemInput = z.object({
   title: text(500).min(1, 'is required').optional(),
   artist: text(500).optional(),
   album: text(500).optional(),
+  isrc: Isrc.optional(),
+  label: text(500).optional().describe('The record label (its marketing label, as a report of use names it)'),
   year: z.coerce.number().int().min(0).max(9999).nullable().optional(),
   category: text(200).optional(),
   genre: text(200).optional(),
@@ -66,6 +76,8 @@ export const MediaItem = z.object({
   title: z.string(),
   artist: z.string(),
   album: z.string(),
+  isrc: z.string().describe('The recording’s ISRC, 12 characters, or empty'),
+  label: z.string(),
   year: z.number().int().nullable(),
   category: z.string(),
   genre: z.string(),

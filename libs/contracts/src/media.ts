@@ -6,7 +6,7 @@ import { mediaItemOperations } from './media-items';
 import { savedSearchOperations } from './media-saved-searches';
 import { mediaSearchOperations } from './media-search';
 
-export { IdList, MediaFormats, MediaItem, MediaItemInput, MediaType, Visibility } from './media-items';
+export { IdList, Isrc, MediaFormats, MediaItem, MediaItemInput, MediaType, Visibility } from './media-items';
 export { filterFields, filterOpAliases, filterOps, SearchFilter, SearchQuery, sortFields } from './media-search';
 export { MediaVersion, mediaVersions } from './media-versions';
 export { mediaFiles, UploadResult } from './media-files';

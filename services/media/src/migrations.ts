@@ -253,3 +253,11 @@ mediaMigrations['0011_cue_edits'] = {
       .execute();
   },
 };
+
+// Issue 46: a recording's ISRC and its label (SoundExchange's report of use names them), read from
+// the file's tags at upload where the item does not say.
+mediaMigrations['0012_isrc_label'] = {
+  async up(db) {
+    await db.schema.alterTable('items').addColumn('isrc', 'text', (c) => c.notNull().defaultTo('')).addColumn('label', 'text', (c) => c.notNull().defaultTo('')).execute();
+  },
+};

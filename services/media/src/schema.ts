@@ -18,6 +18,9 @@ export interface MediaSchema {
     title: string;
     artist: string;
     album: string;
+    /** ISO 3901 International Standard Recording Code, 12 characters without hyphens ('' when unknown). */
+    isrc: ColumnType<string, string | undefined, string>;
+    label: ColumnType<string, string | undefined, string>;
     year: number | null;
     category: string;
     genre: string;

@@ -12,8 +12,8 @@ import { SoundPanel } from './SoundPanel';
 import type { Media } from './media-types';
 import { useReturnFocus } from '../components/use-return-focus';
 
-const toDraft = ({ id, version, title, artist, album, year, genre, category, country, language, comments, status, is_approved, dynamic_select, is_copyright_owner, permitted_users, permitted_groups }: Media): Draft => ({
-  id, version, title, artist, album, year, genre, category, country, language, comments, status, is_approved, dynamic_select, is_copyright_owner, permitted_users, permitted_groups,
+const toDraft = ({ id, version, title, artist, album, isrc, label, year, genre, category, country, language, comments, status, is_approved, dynamic_select, is_copyright_owner, permitted_users, permitted_groups }: Media): Draft => ({
+  id, version, title, artist, album, isrc, label, year, genre, category, country, language, comments, status, is_approved, dynamic_select, is_copyright_owner, permitted_users, permitted_groups,
 });
 
 const bulkFields = ['genre', 'category', 'album', 'artist', 'country', 'language'] as const;

@@ -4,10 +4,10 @@ import { Checkbox, Group, Select, SimpleGrid, TextInput, Textarea } from '@manti
 import type { Media } from './media-types';
 import { SharePicker } from './SharePicker';
 
-export type Draft = Pick<Media, 'id' | 'version' | 'title' | 'artist' | 'album' | 'year' | 'genre' | 'category' | 'country' | 'language' | 'comments' | 'status' | 'is_approved' | 'dynamic_select' | 'is_copyright_owner' | 'permitted_users' | 'permitted_groups'>;
+export type Draft = Pick<Media, 'id' | 'version' | 'title' | 'artist' | 'album' | 'isrc' | 'label' | 'year' | 'genre' | 'category' | 'country' | 'language' | 'comments' | 'status' | 'is_approved' | 'dynamic_select' | 'is_copyright_owner' | 'permitted_users' | 'permitted_groups'>;
 
-const text = ['title', 'artist', 'album', 'genre', 'category', 'country', 'language'] as const;
-const labels: Record<(typeof text)[number], string> = { title: msg('Title'), artist: msg('Artist'), album: msg('Album'), genre: msg('Genre'), category: msg('Category'), country: msg('Country'), language: msg('Language') };
+const text = ['title', 'artist', 'album', 'label', 'isrc', 'genre', 'category', 'country', 'language'] as const;
+const labels: Record<(typeof text)[number], string> = { title: msg('Title'), artist: msg('Artist'), album: msg('Album'), label: msg('Record label'), isrc: msg('ISRC'), genre: msg('Genre'), category: msg('Category'), country: msg('Country'), language: msg('Language') };
 
 /** The fields of one item in the edit dialog; `errors` are the server's, by field name. */
 export function ItemFields({ draft, onChange, errors, advanced, approve }: { draft: Draft; onChange: (draft: Draft) => void; errors: Record<string, string>; advanced: boolean; approve: boolean }) {

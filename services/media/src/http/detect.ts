@@ -34,7 +34,7 @@ async function mediaTags(path: string): Promise<Pick<Detected, 'duration' | 'tag
   try {
     const meta = await parseFile(path, { duration: true, skipCovers: true });
     duration = meta.format.duration ?? null;
-    for (const key of ['title', 'artist', 'album', 'year', 'genre', 'comment'] as const) {
+    for (const key of ['title', 'artist', 'album', 'year', 'genre', 'comment', 'isrc', 'label'] as const) {
       const value = meta.common[key];
       if (value !== undefined && !(Array.isArray(value) && value.length === 0)) tags[key] = Array.isArray(value) ? value.map(String).join(', ') : value;
     }

@@ -1,6 +1,6 @@
 // What a PUT /media batch may do: who may save, what keeps one item of it from being saved, how a
 // batch with problems is refused, and the row a new or edited item gets.
-import { badRequest, conflict, forbidden, type AirwaveError, type MediaItemInput, type Principal } from '@airwave/contracts';
+import { badRequest, conflict, forbidden, Isrc, type AirwaveError, type MediaItemInput, type Principal } from '@airwave/contracts';
 import { searchTextOf, type ItemRow, type UploadRow } from '../schema';
 import { keyMatches } from '../shared/upload-key';
 import { canEdit } from '../shared/visibility';
@@ -74,6 +74,16 @@ export function writtenFields(item: MediaItemInput, principal: Principal): Recor
   return Object.fromEntries(Object.entries({ ...fields, ...(approved !== undefined ? { is_approved: approved } : {}) }).filter(([, v]) => v !== undefined));
 }
 
+/** What the file's tags say of fields the item leaves unsaid: its ISRC (when it is one) and its label (issue 46). */
+function fromTags(upload: UploadRow): Record<string, string> {
+  const tags = (upload.tags ?? {}) as Record<string, unknown>;
+  const out: Record<string, string> = {};
+  const isrc = Isrc.safeParse(String(tags.isrc ?? '').split(',')[0]);
+  if (isrc.success && isrc.data) out.isrc = isrc.data;
+  if (typeof tags.label === 'string' && tags.label.trim()) out.label = tags.label.trim().slice(0, 500);
+  return out;
+}
+
 /** The row of a new item, made from its input and the upload it claims. */
 export function newItemRow(item: MediaItemInput, upload: UploadRow, principal: Principal): Record<string, unknown> {
   const base = writtenFields(item, principal);
@@ -88,6 +98,7 @@ export function newItemRow(item: MediaItemInput, upload: UploadRow, principal: P
     file_id: upload.file_id,
     // New items of a user without manage_media wait for approval.
     is_approved: principal.permissions.includes('manage_media') ? (item.is_approved ?? true) : false,
+    ...fromTags(upload),
     ...base,
   };
   return { ...values, search_text: searchTextOf(values), permitted_users: (base.permitted_users as number[] | undefined) ?? [], permitted_groups: (base.permitted_groups as number[] | undefined) ?? [] };

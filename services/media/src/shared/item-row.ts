@@ -20,6 +20,8 @@ export function itemState(row: ItemRow) {
     title: row.title,
     artist: row.artist,
     album: row.album,
+    isrc: row.isrc,
+    label: row.label,
     year: row.year,
     category: row.category,
     genre: row.genre,
