@@ -23,6 +23,8 @@ const columns = [
   'title',
   'artist',
   'album',
+  'isrc',
+  'label',
   'year',
   'category',
   'genre',
