@@ -4,7 +4,9 @@
 import { playerSync } from '@airwave/contracts';
 import { callOperation } from '@airwave/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wav } from '../src/files';
 import { ADMIN_PASSWORD, modes, startTestSystem, type TestSystem } from '../src/harness';
+import { makeMediaItem } from '../src/media-items';
 
 type Play = { media_id: number; start: string; end: string | null; listeners_at_start: number; peak_listeners: number; listener_seconds: number; atp: number };
 
@@ -83,6 +85,43 @@ describe.each(modes)('listeners (%s)', (mode) => {
     expect(summary.body.data.mean_session_seconds).toBeLessThanOrEqual((gone.after - one.before) / 1000 + 0.01);
     const hours = summary.body.data.by_hour.reduce((sum, h) => sum + h.tuning_hours, 0);
     expect(hours).toBeCloseTo(summary.body.data.tuning_hours, 2);
+  });
+
+  it('writes SoundExchange’s report of use: each recording with the listeners who heard its plays', { timeout: 60_000 }, async () => {
+    const other = (await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'Report FM', timezone: 'UTC' } })).body.data.id;
+    const { key } = (await system.api.put<{ key: string }>(`/players/${other}/listener-key`, { key: admin, body: {} })).body.data;
+    const song = await makeMediaItem(system.api, system.url, admin, wav(2), 'Uno', { artist: 'Ana Ruiz', album: 'Días', isrc: 'US-ABC-26-00001', label: 'Sello' });
+    const jingle = await makeMediaItem(system.api, system.url, admin, wav(1), 'Dos', { artist: 'Ana Ruiz', album: 'Días', label: 'Sello' });
+    const t0 = Date.now();
+    for (const client of ['1', '2', '3']) await hook(`/icecast/listeners/${other}?key=${key}`, { action: 'listener_add', client, ip: `198.51.100.${client}` });
+    const heard = Date.now();
+    await pause(400);
+    await hook(`/icecast/listeners/${other}?key=${key}`, { action: 'listener_remove', client: '3', ip: '198.51.100.3' });
+    const after = Date.now();
+    await pause(400);
+    const at = (ms: number) => (ms / 1000).toFixed(3);
+    // "Uno" twice (three listeners, then two), "Dos" once before anyone listened
+    await callOperation(system.infrastructure[0]!.bus, playerSync.appendAsRun, {
+      player_id: other,
+      entries: [
+        { media_id: jingle, artist: 'Ana Ruiz', title: 'Dos', timestamp: at(t0 - 3000), end: at(t0 - 2000), context: 'show' as const, emerg_id: 0, notes: '' },
+        { media_id: song, artist: 'Ana Ruiz', title: 'Uno', timestamp: at(heard + 50), end: at(heard + 150), context: 'show' as const, emerg_id: 0, notes: '' },
+        { media_id: song, artist: 'Ana Ruiz', title: 'Uno', timestamp: at(after + 50), end: at(after + 150), context: 'show' as const, emerg_id: 0, notes: '' },
+      ],
+    });
+    const window = { start: new Date(t0 - 60_000).toISOString(), end: new Date(Date.now() + 60_000).toISOString() };
+    const report = async () => (await system.api.get<{ filename: string; text: string; recordings: number }>(`/players/${other}/reports/soundexchange`, { key: admin, query: { ...window, category: 'B', service: 'KAWV Report FM' } })).body.data;
+    await expect.poll(async () => (await report()).text, { timeout: 10_000 }).toContain('\t5\r\n');
+    const { filename, text, recordings } = await report();
+    expect(text.split('\r\n')).toEqual([
+      'NAME_OF_SERVICE\tTRANSMISSION_CATEGORY\tFEATURED_ARTIST\tSOUND_RECORDING_TITLE\tISRC\tALBUM_TITLE\tMARKETING_LABEL\tACTUAL_TOTAL_PERFORMANCES',
+      'KAWV Report FM\tB\tAna Ruiz\tUno\tUSABC2600001\tDías\tSello\t5',
+      '',
+    ]);
+    expect(recordings).toBe(1);
+    expect(filename).toMatch(/^KAWVReportFM\d{8}_\d{8}_B\.txt$/);
+    const bad = await system.api.get(`/players/${other}/reports/soundexchange`, { key: admin, query: { ...window, category: 'Z' } });
+    expect(bad.status).toBe(400);
   });
 
   it('admits a listener whatever the hook makes of the post, and refuses bad windows and keys it cannot make', async () => {

@@ -7,6 +7,10 @@ export const MediaSummary = z.object({
   id: z.number().int(),
   title: z.string(),
   artist: z.string(),
+  /** What a report of use names (issue 46); absent from an older media service. */
+  album: z.string().optional(),
+  isrc: z.string().optional(),
+  label: z.string().optional(),
   duration: z.number().nullable().describe('Seconds, when known'),
   type: z.enum(['audio', 'video', 'image', 'document']).describe('What the item is (the rundown airs audio, video and images)'),
   owner_id: z.number().int().nullable(),

@@ -39,6 +39,12 @@ export const ListeningSummary = z.object({
   by_hour: z.array(z.object({ hour: z.string().describe("The hour's start, ISO 8601 in the player's zone"), ...Listening })),
 });
 
+export const SoundExchangeReport = z.object({
+  filename: z.string().describe('As the delivery specification names a report: <service><start>_<end>_<category>.txt'),
+  text: z.string().describe('The report: tab-separated, CRLF line ends, the header first'),
+  recordings: z.number().int(),
+});
+
 export const listenerOperations = {
   listenerKey: defineOperation({
     subject: 'scheduling.listeners.key',
@@ -55,6 +61,19 @@ export const listenerOperations = {
     output: z.array(PlayWithListeners),
     auth: 'user',
     http: { method: 'GET', path: '/players/:id/plays', summary: 'What the player aired in a window, each play with who heard it', tag },
+  }),
+  soundExchange: defineOperation({
+    subject: 'scheduling.listeners.soundexchange',
+    input: z.object({
+      id: Id,
+      start: Instant,
+      end: Instant,
+      service: z.string().trim().min(1).max(200).optional().describe("The name of the service, with its call letters where it has them (default: the player's name)"),
+      category: z.string().regex(/^[A-K]$/, 'must be a transmission category, one letter A to K').describe("SoundExchange's transmission category"),
+    }),
+    output: SoundExchangeReport,
+    auth: 'user',
+    http: { method: 'GET', path: '/players/:id/reports/soundexchange', summary: "SoundExchange's report of use for a window: each recording aired with its actual total performances", tag },
   }),
   listeningSummary: defineOperation({
     subject: 'scheduling.listeners.summary',

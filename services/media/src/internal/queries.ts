@@ -6,7 +6,7 @@ import { filterExpression } from '../search/filters';
 
 /** Summaries of the existing items among `ids`. */
 export async function summariesOf(db: MediaDB, ids: number[]): Promise<MediaSummary[]> {
-  const rows = await db.selectFrom('items').select(['id', 'title', 'artist', 'duration', 'type', 'owner_id', 'is_approved', 'is_archived']).where('id', 'in', ids).execute();
+  const rows = await db.selectFrom('items').select(['id', 'title', 'artist', 'album', 'isrc', 'label', 'duration', 'type', 'owner_id', 'is_approved', 'is_archived']).where('id', 'in', ids).execute();
   return rows.map((r) => ({ ...r, type: r.type as MediaSummary['type'], duration: r.duration === null ? null : Number(r.duration), has_thumbnail: false }));
 }
 

@@ -11,6 +11,7 @@ import { playFigures } from './play-figures';
 import { stationSalt } from './salt';
 import { foldEvents } from './session-batch';
 import { listeningSummary } from './summary';
+import { soundExchangeFor } from './report';
 import { hookKeyHash, playsIn, sessionsIn, setHookKey, writeBatch } from './store';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -47,7 +48,7 @@ export function bindListeners(context: SchedulingContext) {
       const { window } = await windowOf(context, id, start, end);
       const now = Date.now();
       const plays = await playsIn(db, id, window.start, window.end);
-      const until = Math.max(window.end, ...plays.map((p) => p.end ?? now));
+      const until = plays.reduce((latest, p) => Math.max(latest, p.end ?? now), window.end);
       const figures = playFigures(await sessionsIn(db, id, window.start, until), plays.map((p) => ({ start: p.start, end: p.end ?? Math.max(p.start, now) })), now);
       return plays.map((p, i) => ({
         media_id: p.mediaId,
@@ -61,6 +62,10 @@ export function bindListeners(context: SchedulingContext) {
         atp: figures[i]!.atp,
       }));
     }),
+    bindOperation(bus, scheduling.soundExchange, async ({ id, start, end, service, category }, call) => {
+      const { window, name } = await windowOf(context, id, start, end);
+      return soundExchangeFor(context, { id, name }, window, { service, category }, call);
+    }),
     bindOperation(bus, scheduling.listeningSummary, async ({ id, start, end }) => {
       const { window, zone } = await windowOf(context, id, start, end);
       return listeningSummary(await sessionsIn(db, id, window.start, window.end), window, zone, Date.now());
@@ -70,10 +75,10 @@ export function bindListeners(context: SchedulingContext) {
 
 /** The player's zone and a window read in it, at most MAX_PLAYS_DAYS long. */
 async function windowOf({ db }: SchedulingContext, id: number, start: TimeValue, end: TimeValue) {
-  const player = await db.selectFrom('players').select('timezone').where('id', '=', id).executeTakeFirst();
+  const player = await db.selectFrom('players').select(['timezone', 'name']).where('id', '=', id).executeTakeFirst();
   if (!player) throw notFound('No such player.');
   const zone = player.timezone;
   const window = { start: resolveTime(start, zone), end: resolveTime(end, zone) };
   if (!(window.end > window.start && window.end - window.start <= MAX_PLAYS_DAYS * 86_400_000)) throw fieldError('end', `must be after start, at most ${MAX_PLAYS_DAYS} days later`);
-  return { window, zone };
+  return { window, zone, name: player.name };
 }

@@ -36,6 +36,12 @@ describe('playFigures', () => {
     expect(f).toEqual({ at_start: 1, peak: 1, listener_seconds: 180, atp: 1 });
   });
 
+  it('takes a month of a busy mount, more sessions than a call has arguments, exact (times far from 1970)', () => {
+    const many = Array.from({ length: 300_000 }, (_, i) => ({ start: T0 + i * 8_000, end: T0 + i * 8_000 + 60_000 }));
+    const song = { start: T0 + 1_000_000, end: T0 + 1_180_000 };
+    expect(playFigures(many, [song], T0 + 40 * 86_400_000)).toEqual([byHand(many, song, T0 + 40 * 86_400_000)]);
+  });
+
   it('keeps a month of a busy mount exact (times far from 1970)', () => {
     // a listener every 130 s, each for 10 minutes and 7 ms, over 30 days
     const sessions = Array.from({ length: 20_000 }, (_, i) => ({ start: T0 + i * 130_000, end: T0 + i * 130_000 + 600_007 }));

@@ -31,7 +31,10 @@ const NONE: PlayFigures = { at_start: 0, peak: 0, listener_seconds: 0, atp: 0 };
 /** The figures of each play (in the order given), with `now` ending the sessions still open. */
 export function playFigures(sessions: readonly Session[], plays: readonly Play[], now: number): PlayFigures[] {
   // times from the earliest, so sums of a month of sessions stay exact in a double
-  const base = Math.min(now, ...sessions.map((s) => s.start), ...plays.map((p) => p.start));
+  // (a loop, not Math.min(...): a month of a busy mount is more arguments than a call takes)
+  let base = now;
+  for (const s of sessions) base = Math.min(base, s.start);
+  for (const p of plays) base = Math.min(base, p.start);
   const spans = sessions.map((s) => ({ start: s.start - base, end: (s.end ?? now) - base })).filter((s) => s.end > s.start);
   const starts = sorted(spans.map((s) => s.start));
   const ends = sorted(spans.map((s) => s.end));
