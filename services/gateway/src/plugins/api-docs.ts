@@ -9,6 +9,7 @@ import { API } from '../http-constants';
 import type { ModuleRoutes } from '../module-routes';
 import { calendarFeedRoutes } from './calendar-feeds';
 import { remoteRoutes } from '../remote/routes-doc';
+import { icecastRoutes } from '../icecast/routes-doc';
 
 export interface ApiDocsOptions {
   moduleRoutes: ModuleRoutes;
@@ -46,6 +47,7 @@ const gatewayRoutes: ExtraRoute[] = [
   ...calendarFeedRoutes,
   nowPlayingStreamRoute,
   ...remoteRoutes,
+  ...icecastRoutes,
 ];
 
 /**
