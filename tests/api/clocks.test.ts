@@ -216,6 +216,17 @@ describe.each(ruleModes)('clocks and rotation rules (%s)', (mode) => {
     }
     expect(blocks[0]!.items.find((i) => i.media_id === news)!.offset).toBe(900); // 10:30
     expect(blocks[2]!.items.some((i) => i.media_id === news)).toBe(false);
+    // a player with no grid airs a clock show too, and offers alternatives in it (the clock is the show's)
+    const plain = (await send<{ id: number }>('post', '/players', { name: 'Show Clock FM', timezone: 'UTC', station_ids: [jingle] })).id;
+    await send('post', '/shows', { player_id: plain, mode: 'once', start: '2027-03-11T10:00:00Z', duration: 3600, item_type: 'clock', item_id: b });
+    // no separation: an hour of 45-second songs from twelve plays each of them (the default rules would leave none to offer)
+    await send('put', `/players/${plain}/format`, { rules: { artist_minutes: 0, title_minutes: 0, album_minutes: 0, plays_per_day: null, category_in_row: false, hard: [], relax_order: [] } });
+    const [hour] = (await system.api.get<Block[]>(`/players/${plain}/rundown`, { key: admin, query: { start: '2027-03-11T10:00:00Z', end: '2027-03-11T11:00:00Z' } })).body.data;
+    expect(hour).toMatchObject({ kind: 'clock', clock_id: b });
+    const song = hour!.items.find((i) => i.rotation?.slot === 1)!;
+    const offered = await system.api.get<{ songs: { id: number }[] }>(`/players/${plain}/rundown/alternatives`, { key: admin, query: { start: hour!.start, order: song.order } });
+    expect(offered.status, offered.text).toBe(200);
+    expect(offered.body.data.songs.length).toBeGreaterThan(0);
     const listed = await system.api.get<{ id: number; item_type: string; name: string | null }[]>('/shows', { key: admin, query: { start: '2027-03-11T00:00:00Z', end: '2027-03-12T00:00:00Z', player } });
     expect(listed.status, listed.text).toBe(200);
     expect(listed.body.data.find((o) => o.id === show.id)).toMatchObject({ item_type: 'clock', name: 'Clock B' });

@@ -49,7 +49,8 @@ async function songAt(context: SchedulingContext, spot: Spot, call: CallContext)
 /** The songs of the item's category that keep every rule at its place, least recently played first. */
 async function alternativesAt(context: SchedulingContext, found: Awaited<ReturnType<typeof songAt>>, call: CallContext): Promise<{ song: Song; last: number }[]> {
   const { player, start, item, at, now } = found;
-  const format = await loadFormat(context.db, player.schedulePlayerId);
+  // the clock may be a show's rather than the grid's
+  const format = await loadFormat(context.db, player.schedulePlayerId, [item.rotation.clock_id]);
   const clock = format?.clocks.get(item.rotation.clock_id);
   const category = format?.categories.find((c) => c.id === item.rotation.category_id);
   if (!format || !clock || !category) throw badRequest('The clock or category of that song is no longer in the player’s format.');
