@@ -128,6 +128,7 @@ describe.each(modes)('listeners (%s)', (mode) => {
     const reply = await hook(`/icecast/listeners/${player}?key=x`, { action: 'mount_add', client: '1', ip: '203.0.113.9' });
     expect(reply.status).toBe(400);
     expect(reply.headers.get('icecast-auth-user')).toBe('1');
+    expect(await reply.json()).toEqual({ status: false, msg: 'Not a listener event: action must be listener_add or listener_remove.', data: { code: 'bad_request' } });
     expect((await system.api.get(`/players/${player}/plays`, { key: admin, query: { start: '2027-01-01T00:00:00Z', end: '2027-03-01T00:00:00Z' } })).status).toBe(400);
     expect((await system.api.get('/players/999999/plays', { key: admin, query: { start: '2027-01-01T00:00:00Z', end: '2027-01-02T00:00:00Z' } })).status).toBe(404);
     expect((await system.api.put('/players/999999/listener-key', { key: admin, body: {} })).status).toBe(404);

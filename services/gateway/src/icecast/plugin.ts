@@ -6,7 +6,7 @@
 // the player's key and keeps the sessions. The key rides in the URL (Icecast sends no header of
 // ours) and the access log redacts it.
 import type { Bus } from '@airwave/bus';
-import { listenerHook } from '@airwave/contracts';
+import { failure, listenerHook } from '@airwave/contracts';
 import { callOperation } from '@airwave/service-kit';
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
@@ -41,8 +41,10 @@ const icecastListeners: FastifyPluginCallback<IcecastListenersOptions> = (app, o
       const key = request.query.key ?? '';
       const event = listenerEvent((request.body ?? {}) as Record<string, string>, Date.now());
       if (!Number.isSafeInteger(player) || player <= 0 || !key || 'problem' in event) {
-        request.log.warn({ problem: 'problem' in event ? event.problem : 'no player or key' }, 'Listener hook: not a listener event');
-        return reply.code(400).type('text/plain').send('not a listener event');
+        const problem = 'problem' in event ? event.problem : 'the path names no player, or the key is missing';
+        request.log.warn({ problem }, 'Listener hook: not a listener event');
+        // the API's envelope, as every refusal of the gateway's (the listener admitted all the same)
+        return reply.code(400).send(failure(`Not a listener event: ${problem}.`, { code: 'bad_request' }));
       }
       batcher.add(player, key, event);
       return reply.code(200).type('text/plain').send('ok');

@@ -25,7 +25,7 @@ export const icecastRoutes: ExtraRoute[] = [
     path: '/icecast/listeners/{player}',
     summary: "A player's listener hook: Icecast's listener_add and listener_remove (URL authentication), counted for the plays' listener figures",
     description:
-      "Give Icecast this URL (with the key PUT /api/v2/players/{id}/listener-key answered) as the mount's `listener_add` and `listener_remove` (docs/decisions/listeners.md). Every post is answered at once with `icecast-auth-user: 1`: the hook never turns a listener away. Events are handed to the scheduling service in batches; a wrong key counts nothing. 400 (still admitting) for a post that is not a listener event.",
+      "Give Icecast this URL (with the key PUT /api/v2/players/{id}/listener-key answered) as the mount's `listener_add` and `listener_remove` (docs/decisions/listeners.md). Every post is answered at once with `icecast-auth-user: 1`: the hook never turns a listener away. Events are handed to the scheduling service in batches; a wrong key counts nothing. 400 (the JSON envelope, still admitting) for a post that is not a listener event.",
     tag: 'Players',
     parameters: [
       { name: 'player', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d+$' }, description: "The player's id" },
@@ -34,8 +34,8 @@ export const icecastRoutes: ExtraRoute[] = [
     requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: form } } },
     responses: {
       '200': { description: 'Counted; the listener admitted (`icecast-auth-user: 1`)', content: { 'text/plain': { schema: { type: 'string' } } } },
-      '400': { description: 'Not a listener event; the listener admitted all the same', content: { 'text/plain': { schema: { type: 'string' } } } },
     },
-    errors: [],
+    // 400 (the envelope): not a listener event; the listener admitted all the same
+    errors: [400],
   },
 ];
