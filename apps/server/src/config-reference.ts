@@ -5,10 +5,11 @@ import { edgeConfig } from '@airwave/gateway';
 import { mediaConfig } from '@airwave/media';
 import { modulesConfig } from '@airwave/modules';
 import { playoutConfig } from '@airwave/playout';
+import { schedulingConfig } from '@airwave/scheduling';
 import { z } from '@airwave/config';
 import { systemConfig } from './system';
 
-const all = { ...accountConfig, ...edgeConfig, ...mediaConfig, ...modulesConfig, ...playoutConfig, ...systemConfig.shape };
+const all = { ...accountConfig, ...edgeConfig, ...mediaConfig, ...modulesConfig, ...playoutConfig, ...schedulingConfig, ...systemConfig.shape };
 
 function defaultOf(schema: z.ZodType): string {
   try {

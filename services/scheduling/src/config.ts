@@ -8,7 +8,13 @@ export const schedulingConfig = {
   AIRWAVE_ENCRYPTION_KEY: encryptionKeyConfig,
   AIRWAVE_PLAYOUT_KEY: playoutKeyConfig,
   /** Days a listener session is kept after it ended (issue 46: docs/decisions/listeners.md). */
-  LISTENER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  LISTENER_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(90)
+    .describe("Days the scheduling service keeps a listener session after it ended (docs/decisions/listeners.md); addresses are only ever kept as salted hashes."),
 };
 
 /** Reads the environment (an empty variable counts as unset). */
