@@ -58,3 +58,9 @@ export function clockOfRow(row: ClockRow, items: ReadonlyMap<number, Song>): { c
   const clock: Clock = { id: row.id, name: row.name, slots, target_seconds: row.target_seconds, fill_category: row.fill_category_id === null ? null : String(row.fill_category_id), overrun: row.overrun as Clock['overrun'] };
   return { clock, warnings };
 }
+
+/** An hour's warnings with its categories named as the station named them (the hour knows them by id). */
+export function withCategoryNames(categories: readonly CategoryRow[]): (warning: string) => string {
+  const names = new Map(categories.map((c) => [String(c.id), c.name]));
+  return (text) => text.replace(/the category “(\d+)”/g, (whole, id: string) => (names.has(id) ? `the category “${names.get(id)}”` : whole));
+}

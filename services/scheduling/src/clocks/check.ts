@@ -5,7 +5,7 @@
 // station IDs are checked where it airs: the rundown's clock blocks carry their hour's warnings.
 import type { ClockRules } from '@airwave/contracts';
 import type { Sources } from '../rundown/resolve';
-import { clockOfRow, tightened } from './answer';
+import { clockOfRow, tightened, withCategoryNames } from './answer';
 import { fillHour } from './clock-hour';
 import { PlayHistory } from './history';
 import { loadLibrary } from './library';
@@ -20,7 +20,5 @@ export async function checkClock(sources: Sources, clock: ClockRow, categories: 
   const start = Math.ceil(Date.now() / HOUR) * HOUR;
   const rules = tightened(DEFAULT_RULES, clock.rules as ClockRules);
   const hour = fillHour({ clock: pure, start, day: { start, end: start + 24 * HOUR }, categories: library.rotations, stationIds: [], rules }, new PlayHistory());
-  const names = new Map(categories.map((c) => [String(c.id), c.name]));
-  const named = (text: string) => text.replace(/the category “(\d+)”/g, (whole, id: string) => (names.has(id) ? `the category “${names.get(id)}”` : whole));
-  return [...library.gone.map((g) => g.text), ...warnings, ...hour.warnings.filter((w) => !w.includes('station ID')).map(named)];
+  return [...library.gone.map((g) => g.text), ...warnings, ...hour.warnings.filter((w) => !w.includes('station ID')).map(withCategoryNames(categories))];
 }

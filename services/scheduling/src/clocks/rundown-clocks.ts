@@ -10,7 +10,7 @@ import { startOfLocalDay, startOfNextLocalDay } from '../rundown/midnights';
 import type { RundownPlayer } from '../rundown/player';
 import type { Resolved, Sources } from '../rundown/resolve';
 import type { SchedulingDB } from '../schema';
-import { categoryIdsOf, clockOfRow, tightened } from './answer';
+import { categoryIdsOf, clockOfRow, tightened, withCategoryNames } from './answer';
 import { fillHour, type HourItem } from './clock-hour';
 import type { RundownFormat } from './format-load';
 import type { Play } from './history';
@@ -143,8 +143,6 @@ function fillSpan(rundown: ClockRundown, span: ClockSpan, library: Library, past
   const hour = fillHour({ pinned, clock, start: span.hourStart, day, categories: library.rotations, stationIds, rules: rulesFor(rundown, row), from, until: (span.end - span.hourStart) / 1000 }, past.history);
   const items = hour.items.flatMap((item, order) => itemOut(item, order, from, library, row.id));
   const last = items.at(-1);
-  const names = new Map(rundown.format.categories.map((c) => [String(c.id), c.name]));
-  const named = (text: string) => text.replace(/the category “(\d+)”/g, (whole, id: string) => (names.has(id) ? `the category “${names.get(id)}”` : whole));
   const drawsOn = categoryIdsOf(row.slots as SlotOut[], row.fill_category_id);
   const gone = library.gone.filter((g) => drawsOn.includes(g.categoryId)).map((g) => g.text);
   return {
@@ -154,7 +152,7 @@ function fillSpan(rundown: ClockRundown, span: ClockSpan, library: Library, past
     items: items.map((item, order) => ({ ...item, order })),
     duration: last ? last.offset + last.duration : 0,
     clockId: row.id,
-    warnings: [...gone, ...warnings, ...hour.warnings.map(named)],
+    warnings: [...gone, ...warnings, ...hour.warnings.map(withCategoryNames(rundown.format.categories))],
     plays: hour.items.flatMap((i) => (i.play ? [i.play] : [])),
   };
 }
