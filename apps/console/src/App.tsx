@@ -30,6 +30,7 @@ const pages = {
   webhooks: () => import('./webhooks/WebhooksPage'),
   audit: () => import('./audit/AuditTrailPage'),
   'as-run': () => import('./as-run/AsRunPage'),
+  reports: () => import('./reports/ReportsPage'),
 };
 const OnAirPage = lazy(pages['on-air']);
 const MediaPage = lazy(pages.media);
@@ -47,6 +48,7 @@ const UsersPage = lazy(pages.users);
 const WebhooksPage = lazy(pages.webhooks);
 const AuditTrailPage = lazy(pages.audit);
 const AsRunPage = lazy(pages['as-run']);
+const ReportsPage = lazy(pages.reports);
 
 // The page being opened starts loading now, beside the session check, rather than after it
 // (a module is fetched once: lazy() then finds it loaded or on its way).
@@ -79,6 +81,7 @@ export function App() {
               <Route path="schedule" element={<SchedulePage />} />
               <Route path="rundown" element={<RundownPage />} />
               <Route path="as-run" element={<Guard permission="view_player_monitor" perPlayer><AsRunPage /></Guard>} />
+              <Route path="reports" element={<ReportsPage />} />
               <Route path="players" element={<PlayersPage />} />
               <Route path="playlists" element={<PlaylistsPage />} />
               <Route path="clocks" element={<ClocksPage />} />

@@ -6,6 +6,7 @@ export const navItems = [
   { to: '/schedule', label: msg('Schedule'), permission: null },
   { to: '/rundown', label: msg('Rundown'), permission: null },
   { to: '/as-run', label: msg('As-run log'), permission: 'view_player_monitor' },
+  { to: '/reports', label: msg('Reports'), permission: null },
   { to: '/players', label: msg('Players'), permission: null },
   { to: '/playlists', label: msg('Playlists'), permission: null },
   { to: '/clocks', label: msg('Clocks'), permission: null },

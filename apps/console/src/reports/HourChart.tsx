@@ -1,0 +1,79 @@
+// Listeners hour by hour as a bar chart (an SVG of its own: a bar an hour, its height the hour's
+// unique listeners, each bar's figures in its tooltip), said in words for screen readers, and the
+// same figures as a table at a press: the hours with listeners, each with its sessions and tuning hours.
+import { useTranslation } from 'react-i18next';
+import { Button, Stack, Table, Text } from '@mantine/core';
+import { useId, useState } from 'react';
+import { barsOf, BOTTOM, chartWords, HEIGHT, labelsOf, LEFT, TOP, WIDTH } from './hour-chart';
+import { countText, hourWords, hoursText, type HourRow } from './report-types';
+
+function HourTable({ id, rows, total }: { id: string; rows: HourRow[]; total: number }) {
+  const { t } = useTranslation();
+  return (
+    <div id={id}>
+      {rows.length < total && <Text size="sm" mb="xs">{t('Hours without listeners are left out.')}</Text>}
+      <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
+        <Table aria-label={t('Listeners hour by hour')} striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('Hour')}</Table.Th>
+              <Table.Th ta="right">{t('Unique listeners')}</Table.Th>
+              <Table.Th ta="right">{t('Sessions')}</Table.Th>
+              <Table.Th ta="right">{t('Tuning hours')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.hour}>
+                <Table.Td>{hourWords(row.hour)}</Table.Td>
+                <Table.Td ta="right">{countText(row.unique_listeners)}</Table.Td>
+                <Table.Td ta="right">{countText(row.sessions)}</Table.Td>
+                <Table.Td ta="right">{hoursText(row.tuning_hours)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
+  );
+}
+
+export function HourChart({ rows, title }: { rows: HourRow[]; title: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [showTable, setShowTable] = useState(false);
+  const { bars, top } = barsOf(rows);
+  const base = HEIGHT - BOTTOM;
+  const heard = rows.filter((row) => row.sessions > 0);
+  return (
+    <Stack gap="xs">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-labelledby={`${id}-title ${id}-desc`} data-testid="hour-chart">
+        <title id={`${id}-title`}>{title}</title>
+        <desc id={`${id}-desc`}>{chartWords(rows)}</desc>
+        {[0, top / 2, top].map((tick) => {
+          const y = base - (tick / top) * (base - TOP);
+          return (
+            <g key={tick}>
+              <line x1={LEFT} x2={WIDTH} y1={y} y2={y} stroke="var(--mantine-color-default-border)" />
+              <text x={LEFT - 4} y={y + 4} textAnchor="end" fontSize={11} fill="var(--mantine-color-text)">{Number.isInteger(tick) ? countText(tick) : ''}</text>
+            </g>
+          );
+        })}
+        {bars.map((bar) => (
+          <rect key={bar.row.hour} x={bar.x} y={bar.y} width={Math.max(bar.width, 0.5)} height={bar.height} fill="var(--mantine-primary-color-filled)">
+            <title>{t('{{hour}}: {{count}} listeners', { hour: hourWords(bar.row.hour), count: bar.row.unique_listeners })}</title>
+          </rect>
+        ))}
+        {labelsOf(bars).map((label) => (
+          <text key={label.x} x={label.x} y={HEIGHT - 6} fontSize={11} fill="var(--mantine-color-text)">{label.text}</text>
+        ))}
+      </svg>
+      <div>
+        <Button variant="subtle" size="xs" aria-expanded={showTable} aria-controls={showTable ? `${id}-table` : undefined} onClick={() => setShowTable((shown) => !shown)} disabled={heard.length === 0}>
+          {showTable ? t('Hide the table of hours') : t('Show the hours as a table')}
+        </Button>
+      </div>
+      {showTable && <HourTable id={`${id}-table`} rows={heard} total={rows.length} />}
+    </Stack>
+  );
+}
