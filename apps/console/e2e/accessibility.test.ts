@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { adminApi, axeViolations as violations, browserAvailable, choose, seedMedia, startConsole, type ConsoleRun } from './support';
 
-const pages = ['/on-air', '/media', '/schedule', '/rundown', '/as-run', '/players', '/playlists', '/clocks', '/clocks?tab=categories', '/clocks?tab=formats', '/alerts', '/dayparting', '/modules', '/users', '/app-keys', '/webhooks', '/audit', '/settings'];
+const pages = ['/on-air', '/media', '/schedule', '/rundown', '/as-run', '/reports', '/players', '/playlists', '/clocks', '/clocks?tab=categories', '/clocks?tab=formats', '/alerts', '/dayparting', '/modules', '/users', '/app-keys', '/webhooks', '/audit', '/settings'];
 
 describe.skipIf(!browserAvailable)('console: accessibility', () => {
   let run: ConsoleRun;
