@@ -4,7 +4,7 @@
 // player's zone) shows the API's figures, the chart's words and table of hours, each play with who
 // heard it, and SoundExchange's report saved as a file; the server's CSVs where the server has
 // them. A player nobody heard says how to set up the hook and makes its key; a period the API
-// refuses is said in its words. axe-clean at 1366 and 390 px.
+// refuses is said in its words; the On air page's last 24 hours. axe-clean at 1366 and 390 px.
 import { readFile } from 'node:fs/promises';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
@@ -161,6 +161,18 @@ describe.skipIf(!browserAvailable)('console: reports', () => {
     const lines = await page.getByTestId('listener-hook').innerText();
     expect(lines).toContain(`<option name="listener_add" value="${run.url}/icecast/listeners/${quiet}?key=`);
     await page.getByText('Nothing aired in this period.').waitFor();
+  });
+
+  it("shows the last 24 hours' listeners on the On air page", async () => {
+    await go(page, 'On air');
+    await choose(page, 'Player', 'Heard FM');
+    const end = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
+    const day = ((await (await get('/listeners/summary', { start: new Date(end - 86_400_000).toISOString(), end: new Date(end).toISOString() })).reply.json()) as { data: Summary }).data;
+    expect(await page.getByTestId('day-listening').innerText()).toBe(`2 unique listeners, ${hours(day.tuning_hours)} tuning hours.`);
+    expect(day.by_hour).toHaveLength(24);
+    await page.getByRole('img', { name: 'Unique listeners hour by hour, in New York time' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await go(page, 'Reports');
   });
 
   it('has no serious violation at 1366 and 390 px', async () => {

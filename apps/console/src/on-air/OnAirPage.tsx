@@ -1,6 +1,7 @@
 // The on-air page of a player, the console's home when there are players: its stream to listen to
 // and its listeners, now and next, the rest of the hour from the rundown, what aired, the player's
-// last contact and the alerts in force, kept live by the now-playing stream (docs/console.md, "On air").
+// last contact and the alerts in force, kept live by the now-playing stream (docs/console.md, "On
+// air"); and the last 24 hours' listeners hour by hour.
 import { msg } from '../i18n';
 import { useTranslation } from 'react-i18next';
 import { Alert, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -16,6 +17,7 @@ import { useOnAirData } from './use-on-air-data';
 import { useClock, useNowPlaying, type Connection } from './use-now-playing';
 import { Listen } from './Listen';
 import { useListeners } from './use-listeners';
+import { DayListeners } from './DayListeners';
 
 const connectionText: Record<Connection, { label: string; color: string }> = {
   // Filled in shade 9 (8 for gray): white text at 4.5:1 or more in both themes.
@@ -59,6 +61,7 @@ export default function OnAirPage() {
             <AiredList entries={aired} zone={zone} />
             <PlayerState data={data} zone={zone} at={at} heardAt={live.heardAt} />
           </SimpleGrid>
+          <DayListeners playerId={player.id} zone={zone} />
         </>
       )}
     </Stack>
