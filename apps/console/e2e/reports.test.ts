@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { barsOf, labelsOf, scaleTop } from '../src/reports/hour-chart';
 import { adminApi, axeViolations, browserAvailable, choose, go, screenshot, seedMedia, startConsole, type ConsoleRun } from './support';
 
 const ZONE = 'America/New_York';
@@ -23,6 +24,23 @@ const hourWords = (hour: string) => DateTime.fromISO(hour, { setZone: true }).se
 type Hour = { hour: string; sessions: number; unique_listeners: number; tuning_hours: number };
 type Summary = { sessions: number; unique_listeners: number; tuning_hours: number; mean_session_seconds: number | null; median_session_seconds: number | null; by_hour: Hour[]; by_country?: { country: string | null }[] };
 type Play = { artist: string; title: string; start: string; listeners_at_start: number; peak_listeners: number; listener_seconds: number; atp: number };
+
+describe("the hour chart's drawing", () => {
+  const hoursFrom = (first: string, count: number) => Array.from({ length: count }, (_, i) => ({ hour: DateTime.fromISO(first, { setZone: true }).plus({ hours: i }).toISO()!, sessions: i % 5, unique_listeners: i % 5, tuning_hours: 0 }));
+  it('rounds the scale up to 1, 2 or 5 times a power of ten', () => {
+    expect([0, 1, 2, 3, 7, 10, 11, 48, 230].map(scaleTop)).toEqual([1, 1, 2, 5, 10, 10, 20, 50, 500]);
+  });
+  it('labels every 6 hours over a day, each midnight over a week, never two closer than 48 px nor past the edge', () => {
+    const day = labelsOf(barsOf(hoursFrom('2026-11-20T00:00:00-05:00', 24), 720).bars, 720);
+    expect(day.map((l) => l.text)).toEqual(['00:00', '06:00', '12:00', '18:00']);
+    const week = barsOf(hoursFrom('2026-11-14T00:00:00-05:00', 168), 720);
+    expect(week.top).toBe(5);
+    expect(labelsOf(week.bars, 720)).toHaveLength(7);
+    const month = labelsOf(barsOf(hoursFrom('2026-11-01T00:00:00-04:00', 31 * 24), 320).bars, 320);
+    month.slice(1).forEach((label, i) => expect(label.x - month[i]!.x).toBeGreaterThanOrEqual(48));
+    expect(Math.max(...month.map((l) => l.x))).toBeLessThanOrEqual(320 - 48);
+  });
+});
 
 describe.skipIf(!browserAvailable)('console: reports', () => {
   let run: ConsoleRun;

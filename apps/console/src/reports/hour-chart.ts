@@ -1,13 +1,16 @@
 // The hour-by-hour chart's drawing, worked out apart from React: a bar an hour (its height the
-// hour's unique listeners), the scale's top rounded up to 1, 2 or 5 times a power of ten, the labels
-// under it (every 6 hours over a day or two, each midnight over more), and the sentence that says
-// the chart in words.
+// hour's unique listeners) across the width the chart has, the scale's top rounded up to 1, 2 or 5
+// times a power of ten, the labels under it (every 6 hours over a day or two, each midnight over
+// more, none closer than LABEL_GAP to the one before), and the sentence that says the chart in words.
 import { i18n } from '../i18n';
 import '../lib/date-locale';
 import { DateTime } from 'luxon';
 import { countText, hourWords, type HourRow } from './report-types';
 
+/** The width drawn before the chart's is known, and the least. */
 export const WIDTH = 720;
+export const MIN_WIDTH = 280;
+const LABEL_GAP = 48;
 export const HEIGHT = 180;
 export const LEFT = 36;
 export const BOTTOM = 22;
@@ -29,10 +32,10 @@ export function scaleTop(most: number): number {
 }
 
 /** The bars of the hours, left to right, and the scale's top. */
-export function barsOf(rows: readonly HourRow[]): { bars: Bar[]; top: number } {
+export function barsOf(rows: readonly HourRow[], width: number): { bars: Bar[]; top: number } {
   const top = scaleTop(Math.max(0, ...rows.map((row) => row.unique_listeners)));
   const plot = HEIGHT - BOTTOM - TOP;
-  const step = (WIDTH - LEFT) / Math.max(1, rows.length);
+  const step = (width - LEFT) / Math.max(1, rows.length);
   const gap = step > 4 ? step * 0.15 : 0;
   const bars = rows.map((row, i) => {
     const height = (row.unique_listeners / top) * plot;
@@ -42,13 +45,16 @@ export function barsOf(rows: readonly HourRow[]): { bars: Bar[]; top: number } {
 }
 
 /** The labels under the bars: the time every 6 hours over two days or less, else the day at each midnight. */
-export function labelsOf(bars: readonly Bar[]): { x: number; text: string }[] {
+export function labelsOf(bars: readonly Bar[], width: number): { x: number; text: string }[] {
   const byDay = bars.length > 48;
-  return bars.flatMap((bar) => {
+  const labels: { x: number; text: string }[] = [];
+  for (const bar of bars) {
     const hour = DateTime.fromISO(bar.row.hour, { setZone: true });
-    if (byDay ? hour.hour !== 0 : hour.hour % 6 !== 0) return [];
-    return [{ x: bar.x, text: hour.toFormat(byDay ? 'ccc d' : 'HH:mm') }];
-  });
+    if (byDay ? hour.hour !== 0 : hour.hour % 6 !== 0) continue;
+    if ((labels.length && bar.x - labels.at(-1)!.x < LABEL_GAP) || bar.x + LABEL_GAP > width) continue;
+    labels.push({ x: bar.x, text: hour.toFormat(byDay ? 'ccc d' : 'HH:mm') });
+  }
+  return labels;
 }
 
 /** The chart in words: its hours, the busiest hour and how many hours had listeners. */
