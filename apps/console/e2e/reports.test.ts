@@ -157,6 +157,7 @@ describe.skipIf(!browserAvailable)('console: reports', () => {
       if (served.status !== 200) continue;
       const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
       expect(await readFile((await file.path())!, 'utf8')).toBe(await served.reply.text());
+      expect(served.reply.headers.get('content-disposition') ?? file.suggestedFilename()).toContain(file.suggestedFilename());
     }
   });
 
