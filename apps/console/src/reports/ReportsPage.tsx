@@ -50,7 +50,7 @@ function ReportBody({ report, player, period }: { report: Report; player: Player
       )}
       <ReportDownloads playerId={player.id} playerName={player.name} period={period} window={window} />
       <Title order={3} size="h4">{t('Plays')}</Title>
-      {report.plays.length === 0 ? <Text role="status">{t('Nothing aired in this period.')}</Text> : <PlaysTable key={JSON.stringify(period)} plays={report.plays} zone={zone} />}
+      {report.plays.length === 0 ? <Text role="status">{t('Nothing aired in this period.')}</Text> : <PlaysTable key={`${player.id}:${JSON.stringify(period)}`} plays={report.plays} zone={zone} />}
       <SoundExchangeForm key={player.id} playerId={player.id} playerName={player.name} window={window} />
     </>
   );
