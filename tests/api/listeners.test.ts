@@ -124,6 +124,35 @@ describe.each(modes)('listeners (%s)', (mode) => {
     expect(bad.status).toBe(400);
   });
 
+  it('gives each session its address’s country, never keeping the address, and sums the window’s listening by country', { timeout: 60_000 }, async () => {
+    const other = (await system.api.post<{ id: number }>('/players', { key: admin, body: { name: 'World FM', timezone: 'UTC' } })).body.data.id;
+    const { hook: path } = (await system.api.put<{ hook: string }>(`/players/${other}/listener-key`, { key: admin, body: {} })).body.data;
+    const t0 = Date.now();
+    // Google's resolver (US), RIPE NCC over IPv6 and IPv4-mapped (NL, one listener twice), a private address (none)
+    const addresses = ['8.8.8.8', '2001:67c:2e8:22::c100:68b', '::ffff:193.0.6.139', '192.168.1.20'];
+    for (const [i, ip] of addresses.entries()) expect((await hook(path, { action: 'listener_add', client: String(i + 1), ip })).status).toBe(200);
+    await pause(300);
+    await hook(path, { action: 'listener_remove', client: '3', ip: '::ffff:193.0.6.139' });
+    const window = { start: new Date(t0 - 60_000).toISOString(), end: new Date(Date.now() + 60_000).toISOString() };
+    type Country = { country: string | null; sessions: number; unique_listeners: number; tuning_hours: number };
+    const summary = async () => (await system.api.get<{ sessions: number; tuning_hours: number; by_country: Country[] }>(`/players/${other}/listeners/summary`, { key: admin, query: window })).body.data;
+    await expect.poll(async () => (await summary()).sessions, { timeout: 10_000 }).toBe(4);
+    const { by_country, tuning_hours } = await summary();
+    expect(by_country.map((c) => [c.country, c.sessions, c.unique_listeners]).sort()).toEqual([
+      ['NL', 2, 2],
+      ['US', 1, 1],
+      [null, 1, 1],
+    ].sort());
+    // most tuning hours first, adding up to the whole
+    expect(by_country.map((c) => c.tuning_hours)).toEqual([...by_country.map((c) => c.tuning_hours)].sort((a, b) => b - a));
+    expect(by_country.reduce((sum, c) => sum + c.tuning_hours, 0)).toBeCloseTo(tuning_hours, 2); // each rounded to 3 decimals
+    // only the country and a hash were kept: no address in any column of the sessions
+    const db = system.infrastructure[0]!.database.forSchema('scheduling');
+    const rows = (await db.selectFrom('listener_sessions').selectAll().where('player_id', '=', other).execute()) as Record<string, unknown>[];
+    expect(rows.map((r) => r.country).sort()).toEqual(['NL', 'NL', 'US', null].sort());
+    expect(JSON.stringify(rows)).not.toMatch(/8\.8\.8\.8|193\.0\.6|2001:67c|192\.168/);
+  });
+
   it('admits a listener whatever the hook makes of the post, and refuses bad windows and keys it cannot make', async () => {
     const reply = await hook(`/icecast/listeners/${player}?key=x`, { action: 'mount_add', client: '1', ip: '203.0.113.9' });
     expect(reply.status).toBe(400);

@@ -37,6 +37,14 @@ export const ListeningSummary = z.object({
   mean_session_seconds: z.number().nullable().describe('Of the sessions that ended in the window; null when none did'),
   median_session_seconds: z.number().nullable(),
   by_hour: z.array(z.object({ hour: z.string().describe("The hour's start, ISO 8601 in the player's zone"), ...Listening })),
+  by_country: z
+    .array(
+      z.object({
+        country: z.string().nullable().describe("ISO 3166-1 alpha-2 in capitals, read from the listener's address when it connected (before the address was hashed); null where unknown: a private address, one no network announces, or a session counted before countries were"),
+        ...Listening,
+      }),
+    )
+    .describe('The same figures for the sessions from each country that listened in the window, most tuning hours first'),
 });
 
 export const SoundExchangeReport = z.object({

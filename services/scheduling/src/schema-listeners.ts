@@ -15,6 +15,8 @@ export interface ListenerSessionColumns {
   ended: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** HMAC-SHA-256 of the address under the station's salt (listeners/address.ts). */
   address: string;
+  /** ISO 3166-1 alpha-2 of the address, read before it was hashed (listeners/country.ts); null where unknown. */
+  country: ColumnType<string | null, string | null | undefined, string | null>;
   agent: string;
 }
 
@@ -50,4 +52,9 @@ export async function listenerTables(db: AnyDB) {
     .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
     .addColumn('sealed', 'text', (c) => c.notNull())
     .execute();
+}
+
+/** Each session's country (issue 46, "Countries"); sessions counted before it have none. */
+export async function listenerCountry(db: AnyDB) {
+  await db.schema.alterTable('listener_sessions').addColumn('country', 'text').execute();
 }

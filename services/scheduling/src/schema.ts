@@ -3,7 +3,7 @@ import type { AnyDB, SchemaMigration } from '@airwave/db';
 import { sql } from 'kysely';
 import { rundownBlocks, type RundownBlockColumns } from './schema-rundown';
 import { clockPins, clocksAndFormats, type ClockSchema } from './schema-clocks';
-import { listenerTables, type ListenerSchema } from './schema-listeners';
+import { listenerCountry, listenerTables, type ListenerSchema } from './schema-listeners';
 import { asRunEnd, asRunShow, playerLoudness, playerPlayout, playersAndAlerts, showSourcePassword, type AlertColumns, type AsRunColumns, type PlayerColumns, type PlayerStatusColumns } from './schema-players';
 
 type Created = ColumnType<Date, Date | undefined, never>;
@@ -177,4 +177,6 @@ export const schedulingMigrations: Record<string, SchemaMigration> = {
   '0013_clock_pins': { up: clockPins },
   // Issue 46: listener sessions, each player's listener hook key, the station's salt.
   '0014_listeners': { up: listenerTables },
+  // Issue 46: each listener session's country, read from the address before it is hashed.
+  '0015_listener_country': { up: listenerCountry },
 };

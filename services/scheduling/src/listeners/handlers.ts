@@ -7,6 +7,7 @@ import { bindOperation } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
 import { fieldError, resolveTime } from '../schedule/times';
 import { addressHash } from './address';
+import { countryOf } from './country';
 import { playFigures } from './play-figures';
 import { stationSalt } from './salt';
 import { foldEvents } from './session-batch';
@@ -40,7 +41,7 @@ export function bindListeners(context: SchedulingContext) {
         return { accepted: false };
       }
       const salt = await stationSalt(context);
-      const batch = foldEvents(events, (ip) => addressHash(ip, salt));
+      const batch = foldEvents(events, (ip) => addressHash(ip, salt), countryOf);
       await db.transaction().execute((trx) => writeBatch(trx, player_id, batch));
       return { accepted: true };
     }),

@@ -17,7 +17,7 @@ export async function writeBatch(trx: SchedulingDB, playerId: number, batch: Ses
       where s.player_id = ${playerId} and s.mount = c.mount and s.client = c.client and s.ended is null`.execute(trx);
   }
   if (batch.opened.length) {
-    const rows = batch.opened.map((s) => ({ player_id: playerId, mount: s.mount, client: s.client, started: new Date(s.started), ended: s.ended === null ? null : new Date(s.ended), address: s.address, agent: s.agent }));
+    const rows = batch.opened.map((s) => ({ player_id: playerId, mount: s.mount, client: s.client, started: new Date(s.started), ended: s.ended === null ? null : new Date(s.ended), address: s.address, country: s.country, agent: s.agent }));
     await trx
       .insertInto('listener_sessions')
       .values(rows)
@@ -30,12 +30,12 @@ export async function writeBatch(trx: SchedulingDB, playerId: number, batch: Ses
 export async function sessionsIn(db: SchedulingDB, playerId: number, from: number, to: number) {
   const rows = await db
     .selectFrom('listener_sessions')
-    .select(['started', 'ended', 'address'])
+    .select(['started', 'ended', 'address', 'country'])
     .where('player_id', '=', playerId)
     .where('started', '<', new Date(to))
     .where((eb) => eb.or([eb('ended', 'is', null), eb('ended', '>', new Date(from))]))
     .execute();
-  return rows.map((r) => ({ start: r.started.getTime(), end: r.ended?.getTime() ?? null, address: r.address }));
+  return rows.map((r) => ({ start: r.started.getTime(), end: r.ended?.getTime() ?? null, address: r.address, country: r.country }));
 }
 
 export const hookKeyHash = async (db: SchedulingDB, playerId: number) => (await db.selectFrom('listener_hooks').select('key_hash').where('player_id', '=', playerId).executeTakeFirst())?.key_hash;

@@ -1,17 +1,26 @@
 // A window's listening (issue 46): sessions, unique listeners (by their hashed address), aggregate
 // tuning hours (the hours listened, summed over the sessions, within the window), session lengths,
-// and the same hour by hour in the player's zone. Pure.
+// and the same hour by hour in the player's zone and country by country. Pure.
 import { DateTime } from 'luxon';
 
 export interface HashedSession {
   start: number;
   end: number | null;
   address: string;
+  /** ISO 3166-1 alpha-2, null where unknown. */
+  country: string | null;
 }
 
 export interface HourListening {
   /** The local hour's start, ISO 8601 in the zone. */
   hour: string;
+  sessions: number;
+  unique_listeners: number;
+  tuning_hours: number;
+}
+
+export interface CountryListening {
+  country: string | null;
   sessions: number;
   unique_listeners: number;
   tuning_hours: number;
@@ -25,6 +34,8 @@ export interface ListeningSummary {
   mean_session_seconds: number | null;
   median_session_seconds: number | null;
   by_hour: HourListening[];
+  /** Most tuning hours first. */
+  by_country: CountryListening[];
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -43,6 +54,22 @@ function median(values: number[]): number | null {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** The same figures for the sessions of each country that listened in the window, most tuning hours first (then most sessions, then by code, unknown last). */
+function byCountry(sessions: readonly HashedSession[], from: number, to: number, now: number): CountryListening[] {
+  const groups = new Map<string | null, HashedSession[]>();
+  for (const s of sessions) {
+    const end = s.end ?? now;
+    if (!(s.start < to && end > from && end > s.start)) continue;
+    const group = groups.get(s.country);
+    if (group) group.push(s);
+    else groups.set(s.country, [s]);
+  }
+  const rank = (country: string | null) => country ?? '\uffff';
+  return [...groups]
+    .map(([country, group]) => ({ country, ...listened(group, from, to, now) }))
+    .sort((a, b) => b.tuning_hours - a.tuning_hours || b.sessions - a.sessions || (rank(a.country) < rank(b.country) ? -1 : 1));
+}
+
 export function listeningSummary(sessions: readonly HashedSession[], window: { start: number; end: number }, zone: string, now: number): ListeningSummary {
   const whole = listened(sessions, window.start, window.end, now);
   const lengths = sessions.filter((s) => s.end !== null && s.end > window.start && s.end <= window.end).map((s) => (s.end! - s.start) / 1000);
@@ -53,5 +80,5 @@ export function listeningSummary(sessions: readonly HashedSession[], window: { s
     byHour.push({ hour: hour.toISO()!, ...listened(sessions, from, to, now) });
   }
   const mean = lengths.length ? round3(lengths.reduce((a, b) => a + b, 0) / lengths.length) : null;
-  return { ...whole, mean_session_seconds: mean, median_session_seconds: median(lengths), by_hour: byHour };
+  return { ...whole, mean_session_seconds: mean, median_session_seconds: median(lengths), by_hour: byHour, by_country: byCountry(sessions, window.start, window.end, now) };
 }
