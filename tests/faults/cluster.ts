@@ -222,6 +222,15 @@ export class Cluster {
     return Date.now() - started;
   }
 
+  /** The playout service (it airs the players whose playout is airwave through Liquidsoap); stop it with SIGTERM, which ends its Liquidsoap processes too. */
+  async startPlayout(extraEnv: Record<string, string> = {}): Promise<Proc> {
+    const metricsPort = await freePort();
+    const proc = spawnProc('playout', join(root, 'services', 'playout'), { ...this.env, METRICS_PORT: String(metricsPort), PLAYOUT_ENGINE: 'auto', ...extraEnv });
+    this.procs.push(proc);
+    await this.waitReady('playout', proc, metricsPort, 60_000);
+    return proc;
+  }
+
   async startServices(): Promise<void> {
     // Account first: it creates the admin user; the rest in parallel.
     await this.startService('account');

@@ -25,8 +25,8 @@ export interface PrivateIcecast {
   close(): Promise<void>;
 }
 
-/** `webroot`: where its pages are (Debian's `/usr/share/icecast2/web` answers `/status-json.xsl`); default the temporary directory, which has none. */
-export function icecastConfig(dir: string, port: number, sourcePassword: string, asRoot: boolean, webroot = dir): string {
+/** `webroot`: where its pages are (Debian's `/usr/share/icecast2/web` answers `/status-json.xsl`); default the temporary directory, which has none. `mounts`: `<mount>` elements (urlAuthMount). */
+export function icecastConfig(dir: string, port: number, sourcePassword: string, asRoot: boolean, webroot = dir, mounts = ''): string {
   const owner = asRoot
     ? '<security><chroot>0</chroot><changeowner><user>nobody</user><group>nogroup</group></changeowner></security>'
     : '';
@@ -36,6 +36,7 @@ export function icecastConfig(dir: string, port: number, sourcePassword: string,
   <hostname>127.0.0.1</hostname>
   <listen-socket><port>${port}</port><bind-address>127.0.0.1</bind-address></listen-socket>
   <fileserve>0</fileserve>
+  ${mounts}
   <paths><basedir>${dir}</basedir><logdir>${dir}</logdir><webroot>${webroot}</webroot><adminroot>${dir}</adminroot></paths>
   <logging><accesslog>access.log</accesslog><errorlog>error.log</errorlog><loglevel>2</loglevel></logging>
   ${owner}
@@ -57,15 +58,27 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
   throw new Error(`icecast2 did not answer on port ${port} within ${timeoutMs} ms`);
 }
 
-/** Starts icecast2 on a free port with a temporary config. */
-export async function startIcecast(options: { port?: number; timeoutMs?: number; webroot?: string } = {}): Promise<PrivateIcecast> {
+/**
+ * A mount whose listeners Icecast reports to `hook` (URL authentication, as Airwave's listener hook
+ * is configured: docs/decisions/listeners.md): a POST at each connect (`listener_add`, which must
+ * answer `icecast-auth-user: 1` for the listener to be let in) and at each disconnect.
+ */
+export function urlAuthMount(mount: string, hook: string): string {
+  const url = hook.replace(/&/g, '&amp;');
+  return `<mount type="normal"><mount-name>${mount}</mount-name><authentication type="url">
+    <option name="listener_add" value="${url}"/><option name="listener_remove" value="${url}"/><option name="auth_header" value="icecast-auth-user: 1"/>
+  </authentication></mount>`;
+}
+
+/** Starts icecast2 on a free port (or `port`) with a temporary config. */
+export async function startIcecast(options: { port?: number; timeoutMs?: number; webroot?: string; mounts?: string; sourcePassword?: string } = {}): Promise<PrivateIcecast> {
   const dir = await mkdtemp(join(tmpdir(), 'airwave-icecast-'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) await chmod(dir, 0o777);
   const port = options.port ?? (await freePort());
-  const sourcePassword = `src-${Math.random().toString(36).slice(2, 10)}`;
+  const sourcePassword = options.sourcePassword ?? `src-${Math.random().toString(36).slice(2, 10)}`;
   const configPath = join(dir, 'icecast.xml');
-  await writeFile(configPath, icecastConfig(dir, port, sourcePassword, asRoot, options.webroot));
+  await writeFile(configPath, icecastConfig(dir, port, sourcePassword, asRoot, options.webroot, options.mounts));
   let child: ChildProcess | undefined;
   const launch = async () => {
     const c = spawn('icecast2', ['-c', configPath], { stdio: 'ignore' });
