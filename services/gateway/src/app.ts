@@ -20,6 +20,7 @@ import apiRoutes from './plugins/api-routes';
 import authentication from './plugins/authentication';
 import bodyParsing from './plugins/body-parsing';
 import calendarFeeds from './plugins/calendar-feeds';
+import reportDownloads from './plugins/report-downloads';
 import icecastListeners from './icecast/plugin';
 import consolePlugin from './plugins/console';
 import cors from './plugins/cors';
@@ -141,6 +142,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   });
   await app.register(apiRoutes, { runOperation, moduleRoutes });
   await app.register(calendarFeeds, { bus, requestTimeoutMs: options.requestTimeoutMs });
+  await app.register(reportDownloads, { bus, requestTimeoutMs: options.requestTimeoutMs });
   await app.register(icecastListeners, { bus, requestTimeoutMs: options.requestTimeoutMs });
   await app.register(nowPlayingStream, { bus, logger: options.logger, requestTimeoutMs: options.requestTimeoutMs, heartbeatMs: options.nowPlayingHeartbeatMs, maxAgeMs: options.nowPlayingMaxAgeMs });
   await app.register(remote, { bus, sessions, requestTimeoutMs: options.requestTimeoutMs, throttle: options.playerThrottle, openMediaFile: options.openMediaFile });

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { API } from '../http-constants';
 import type { ModuleRoutes } from '../module-routes';
 import { calendarFeedRoutes } from './calendar-feeds';
+import { reportDownloadRoutes } from './report-downloads';
 import { remoteRoutes } from '../remote/routes-doc';
 import { icecastRoutes } from '../icecast/routes-doc';
 
@@ -45,6 +46,7 @@ const gatewayRoutes: ExtraRoute[] = [
   },
   { method: 'GET', path: '/metrics', summary: 'Prometheus metrics', tag: 'Server', contentType: 'text/plain' },
   ...calendarFeedRoutes,
+  ...reportDownloadRoutes,
   nowPlayingStreamRoute,
   ...remoteRoutes,
   ...icecastRoutes,
