@@ -3,8 +3,9 @@
 // between them as the playout logs them; the page's default period (the last 7 days in the
 // player's zone) shows the API's figures, the chart's words and table of hours, each play with who
 // heard it, and SoundExchange's report saved as a file; the server's CSVs where the server has
-// them. A player nobody heard says how to set up the hook and makes its key; a period the API
-// refuses is said in its words; the On air page's last 24 hours. axe-clean at 1366 and 390 px.
+// them. A player nobody heard says how to set up the hook and makes its key, its plays paged; a
+// period the API refuses is said in its words; the On air page's last 24 hours. axe-clean at 1366
+// and 390 px.
 import { readFile } from 'node:fs/promises';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
@@ -87,6 +88,12 @@ describe.skipIf(!browserAvailable)('console: reports', () => {
     const entry = (media_id: number, title: string, artist: string, from: number, to: number) => ({ media_id, artist, title, timestamp: at(from), end: at(to), context: 'show', emerg_id: 0, notes: '' });
     await run.system.infrastructure[0]!.bus.request('scheduling.internal.asrun.append', {
       input: { player_id: player, entries: [entry(0, 'Station ID', 'Heard FM', both - 5000, both - 4000), entry(song, 'Uno', 'Ana Ruiz', both + 50, both + 250), entry(song, 'Uno', 'Ana Ruiz', left + 50, last - 50)] },
+      principal: null,
+    });
+    // Quiet FM aired 55 fillers this morning (UTC) that nobody heard: more than a page of plays.
+    const morning = DateTime.now().toUTC().startOf('day').toMillis();
+    await run.system.infrastructure[0]!.bus.request('scheduling.internal.asrun.append', {
+      input: { player_id: quiet, entries: Array.from({ length: 55 }, (_, i) => entry(0, `Filler ${i + 1}`, 'Fill Band', morning + i * 60_000, morning + (i + 1) * 60_000)) },
       principal: null,
     });
     ({ page } = await run.open('admin', undefined, 1366));
@@ -172,14 +179,19 @@ describe.skipIf(!browserAvailable)('console: reports', () => {
     await page.getByTestId('figure-sessions').waitFor();
   });
 
-  it('tells how to set up the listener hook for a player nobody heard, and makes its key', async () => {
+  it('tells how to set up the listener hook for a player nobody heard, makes its key, and pages its plays', async () => {
     await choose(page, 'Player', 'Quiet FM');
     await page.getByText('No listener data in this period.').waitFor();
     expect(await page.getByTestId('figure-sessions').innerText()).toBe('0');
     await page.getByRole('button', { name: 'Make a listener key' }).click();
     const lines = await page.getByTestId('listener-hook').innerText();
     expect(lines).toContain(`<option name="listener_add" value="${run.url}/icecast/listeners/${quiet}?key=`);
-    await page.getByText('Nothing aired in this period.').waitFor();
+    // Its plays, a page at a time.
+    await page.getByText('1–50 of 55 plays, oldest first.').waitFor();
+    expect((await cells('Plays and their listeners')).map((row) => [row[2], row[6]])[49]).toEqual(['Filler 50', '0']);
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await page.getByText('51–55 of 55 plays, oldest first.').waitFor();
+    expect((await cells('Plays and their listeners')).map((row) => row[2])).toEqual(['Filler 51', 'Filler 52', 'Filler 53', 'Filler 54', 'Filler 55']);
   });
 
   it("shows the last 24 hours' listeners on the On air page", async () => {
