@@ -13,6 +13,7 @@ describe('busAccess', () => {
       'airwave.media.internal.player-files',
       'airwave.scheduling.internal.alerts.inforce',
       'airwave.scheduling.internal.asrun.append',
+      'airwave.scheduling.internal.listeners.snapshot',
       'airwave.scheduling.internal.nowplaying.record',
       'airwave.scheduling.internal.playout.players',
       'airwave.scheduling.internal.playout.rundown',

@@ -19,6 +19,7 @@ import { playlistResolution } from './media-playlist-resolution';
 import { playerRemote } from './scheduling-player-remote';
 import { playerSync } from './scheduling-player-sync';
 import { listenerHook } from './scheduling-listeners';
+import { listenerSnapshots } from './scheduling-listener-snapshots';
 import { playoutInternal } from './scheduling-playout';
 import { permissionsInternal } from './users';
 
@@ -39,7 +40,7 @@ export interface BusAccess {
 
 /** Every operation sent over the bus, internal ones included. */
 export function busOperations(): Operation[] {
-  const internal = [mediaInternal, mediaCategories, playlistChecks, playlistResolution, playerRemote, playerSync, listenerHook, playoutInternal, permissionsInternal].flatMap((group) => Object.values(group) as Operation[]);
+  const internal = [mediaInternal, mediaCategories, playlistChecks, playlistResolution, playerRemote, playerSync, listenerHook, listenerSnapshots, playoutInternal, permissionsInternal].flatMap((group) => Object.values(group) as Operation[]);
   const bySubject = new Map<string, Operation>();
   for (const op of [...allOperations(), ...internal]) bySubject.set(op.subject, op);
   return [...bySubject.values()];

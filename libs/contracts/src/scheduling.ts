@@ -27,6 +27,7 @@ export { Show, ShowInput, ShowOccurrence } from './scheduling-shows';
 export { DaypartingRestriction } from './scheduling-dayparting';
 export { Alternative } from './scheduling-clock-rundown';
 export { ListenerEventInput, listenerHook, PlayWithListeners } from './scheduling-listeners';
+export { ListedListener, listenerSnapshots } from './scheduling-listener-snapshots';
 export { CategorySource, Clock, ClockInput, ClockRules, ClockSlot, FormatCell, ItemRotation, MusicCategory, PlayerFormat, RotationRules, RuleName, RULE_NAMES } from './scheduling-clocks';
 export { MAX_RUNDOWN_DAYS, RundownBlock, RundownBlockKind, RundownInput, RundownItem, rundownWindowProblem } from './scheduling-rundown';
 

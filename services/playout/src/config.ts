@@ -23,6 +23,7 @@ export const playoutConfig = {
   PLAYOUT_ENGINE_WATCHDOG_MS: ms(5000, 1000, 120_000).describe('A Liquidsoap process that answers no heartbeat for this long is killed and a spare takes its player.'),
   PLAYOUT_ENGINE_PRIORITY: z.coerce.number().int().min(-20).max(19).default(-10).describe('The nice value Liquidsoap runs at, so audio comes first on a busy machine; below 0 needs root or CAP_SYS_NICE (systemd: AmbientCapabilities=CAP_SYS_NICE), else it keeps the service\'s and a warning says so (in containers, the pod\'s CPU request is what protects it from other workloads).'),
   PLAYOUT_FRAME_MS: z.enum(['10', '20']).default('10').transform(Number).describe('Liquidsoap\'s frame, ms. 10: items meet within a few ms of each other and of the rundown; 20: about 30 % less CPU per aired player, with up to 20 ms of silence where an item hands over to the next (docs/playout-engine.md, "Frames").'),
+  PLAYOUT_LISTENER_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5000).refine((v) => v === 0 || v >= 1000, 'must be 0 (off) or at least 1000').describe('How often the listeners of each aired mount are read from its Icecast (`/admin/listclients`, with the source password) and counted, for players without a listener hook; 0: never (docs/decisions/listeners.md).'),
   PLAYOUT_RUN_DIR: z.string().min(1).optional().describe('Where the Liquidsoap processes this host started are recorded (a restart ends those a crash left, by these records); default PLAYOUT_CACHE_DIR/engines.'),
 };
 

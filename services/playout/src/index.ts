@@ -22,6 +22,7 @@ import { followChanges } from './leases/follow';
 import { inheritLeases } from './leases/queries';
 import { Supervisor, type EngineFactory } from './leases/supervisor';
 import { bindListeners, bindStatus } from './status';
+import { ListenerPoller } from './listeners/poller';
 import { ListenerCounts } from './listeners/counts';
 import { PLAYOUT_SCHEMA, playoutMigrations, type PlayoutDB } from './schema';
 
@@ -63,6 +64,13 @@ const liquidsoapEngines =
   (logger: Logger, pool: LiquidsoapPool): EngineFactory =>
   (player) =>
     new LiquidsoapEngine({ playerId: player.id, pool, name: player.name, log: (level, message, fields) => logger[level]({ playerId: player.id, ...fields }, message) });
+
+/** Counts the listeners of the players this replica airs from their Icecast's lists (where no hook does): started. */
+function pollListeners(bus: Bus, logger: Logger, supervisor: Supervisor, config: PlayoutEnv): ListenerPoller {
+  const poller = new ListenerPoller({ bus, logger, players: () => [...supervisor.aired.values()].map((air) => air.player), intervalMs: config.PLAYOUT_LISTENER_POLL_MS });
+  poller.start();
+  return poller;
+}
 
 /** The listeners of the aired players, from the Icecast each streams to (the stream URLs read over the bus, any replica's players). */
 const listenerCounts = (bus: Bus) =>
@@ -131,11 +139,12 @@ export function createPlayoutService(options: PlayoutOptions = {}): ServiceDefin
       subscriptions.push(...(await followChanges(bus, supervisor)));
       if (pool) await startPool(pool, db, holder, config, logger);
       supervisor.start();
+      const listeners = pollListeners(bus, logger, supervisor, config);
       options.started?.(supervisor);
       logger.info({ engine: choice.name, holder }, 'Playout: airing the players whose playout is airwave');
       return {
         async stop() {
-          await Promise.all(subscriptions.map((s) => s.unsubscribe()));
+          await Promise.all([...subscriptions.map((s) => s.unsubscribe()), listeners.stop()]);
           await supervisor.stop();
           // the spares stay for a restarted service to adopt (they end themselves if none comes)
           await pool?.stop({ leaveSpares: true });

@@ -2,7 +2,7 @@
 // (checked against that key, folded into sessions, written in one transaction), and the plays of a
 // window with who heard each.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { listenerHook, notFound, scheduling, type TimeValue } from '@airwave/contracts';
+import { listenerHook, listenerSnapshots, notFound, scheduling, type TimeValue } from '@airwave/contracts';
 import { bindOperation } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
 import { fieldError, resolveTime } from '../schedule/times';
@@ -11,6 +11,7 @@ import { countryOf } from './country';
 import { playFigures } from './play-figures';
 import { stationSalt } from './salt';
 import { foldEvents } from './session-batch';
+import { countSnapshot } from './snapshot-count';
 import { listeningSummary } from './summary';
 import { soundExchangeFor } from './report';
 import { hookKeyHash, playsIn, sessionsIn, setHookKey, writeBatch } from './store';
@@ -45,6 +46,7 @@ export function bindListeners(context: SchedulingContext) {
       await db.transaction().execute((trx) => writeBatch(trx, player_id, batch));
       return { accepted: true };
     }),
+    bindOperation(bus, listenerSnapshots.snapshot, (input) => countSnapshot(context, input)),
     bindOperation(bus, scheduling.playerPlays, async ({ id, start, end }) => {
       const { window } = await windowOf(context, id, start, end);
       const now = Date.now();
