@@ -20,8 +20,19 @@ export interface ListenerSessionColumns {
   agent: string;
 }
 
+/** A play's listener figures, stored with its as-run entry once settled (listeners/settle.ts). */
+export interface PlayListenerColumns {
+  asrun_id: number;
+  listeners_at_start: number;
+  peak_listeners: number;
+  listener_seconds: number;
+  atp: number;
+  settled: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface ListenerSchema {
   listener_sessions: ListenerSessionColumns;
+  play_listeners: PlayListenerColumns;
   listener_hooks: { player_id: number; key_hash: string };
   listener_salt: { id: number; sealed: string };
 }
@@ -57,4 +68,17 @@ export async function listenerTables(db: AnyDB) {
 /** Each session's country (issue 46, "Countries"); sessions counted before it have none. */
 export async function listenerCountry(db: AnyDB) {
   await db.schema.alterTable('listener_sessions').addColumn('country', 'text').execute();
+}
+
+/** Each play's figures, kept with its as-run entry past the sessions' retention (issue 46, "Settled figures"). */
+export async function playListeners(db: AnyDB) {
+  await db.schema
+    .createTable('play_listeners')
+    .addColumn('asrun_id', 'bigint', (c) => c.primaryKey().references('asrun.id').onDelete('cascade'))
+    .addColumn('listeners_at_start', 'integer', (c) => c.notNull())
+    .addColumn('peak_listeners', 'integer', (c) => c.notNull())
+    .addColumn('listener_seconds', 'integer', (c) => c.notNull())
+    .addColumn('atp', 'integer', (c) => c.notNull())
+    .addColumn('settled', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
 }

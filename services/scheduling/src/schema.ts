@@ -3,7 +3,7 @@ import type { AnyDB, SchemaMigration } from '@airwave/db';
 import { sql } from 'kysely';
 import { rundownBlocks, type RundownBlockColumns } from './schema-rundown';
 import { clockPins, clocksAndFormats, type ClockSchema } from './schema-clocks';
-import { listenerCountry, listenerTables, type ListenerSchema } from './schema-listeners';
+import { listenerCountry, listenerTables, playListeners, type ListenerSchema } from './schema-listeners';
 import { asRunEnd, asRunShow, playerLoudness, playerPlayout, playersAndAlerts, showSourcePassword, type AlertColumns, type AsRunColumns, type PlayerColumns, type PlayerStatusColumns } from './schema-players';
 
 type Created = ColumnType<Date, Date | undefined, never>;
@@ -179,4 +179,6 @@ export const schedulingMigrations: Record<string, SchemaMigration> = {
   '0014_listeners': { up: listenerTables },
   // Issue 46: each listener session's country, read from the address before it is hashed.
   '0015_listener_country': { up: listenerCountry },
+  // Issue 46: each play's listener figures, settled an hour after it ended and kept past the sessions.
+  '0016_play_listeners': { up: playListeners },
 };

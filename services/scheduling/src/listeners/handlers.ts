@@ -8,7 +8,7 @@ import type { SchedulingContext } from '../context';
 import { fieldError, resolveTime } from '../schedule/times';
 import { addressHash } from './address';
 import { countryOf } from './country';
-import { playFigures } from './play-figures';
+import { figuresOf } from './figures';
 import { stationSalt } from './salt';
 import { foldEvents } from './session-batch';
 import { countSnapshot } from './snapshot-count';
@@ -49,10 +49,8 @@ export function bindListeners(context: SchedulingContext) {
     bindOperation(bus, listenerSnapshots.snapshot, (input) => countSnapshot(context, input)),
     bindOperation(bus, scheduling.playerPlays, async ({ id, start, end }) => {
       const { window } = await windowOf(context, id, start, end);
-      const now = Date.now();
       const plays = await playsIn(db, id, window.start, window.end);
-      const until = plays.reduce((latest, p) => Math.max(latest, p.end ?? now), window.end);
-      const figures = playFigures(await sessionsIn(db, id, window.start, until), plays.map((p) => ({ start: p.start, end: p.end ?? Math.max(p.start, now) })), now);
+      const figures = await figuresOf(db, id, plays);
       return plays.map((p, i) => ({
         media_id: p.mediaId,
         artist: p.artist,

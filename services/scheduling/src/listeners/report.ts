@@ -1,12 +1,12 @@
 // SoundExchange's report of use for a player's window (issue 46): its plays of audio items of the
-// library (not alerts), each with its actual total performances (play-figures.ts), the recordings'
+// library (not alerts), each with its actual total performances (figures.ts), the recordings'
 // ISRC, album and label asked of the media service, written by soundexchange.ts.
 import { mediaInternal, type MediaSummary } from '@airwave/contracts';
 import { callOperation, type CallContext } from '@airwave/service-kit';
 import type { SchedulingContext } from '../context';
-import { playFigures } from './play-figures';
+import { figuresOf } from './figures';
 import { soundExchangeReport } from './soundexchange';
-import { playsIn, sessionsIn } from './store';
+import { playsIn } from './store';
 
 const AT_ONCE = 1000;
 
@@ -25,8 +25,7 @@ export async function soundExchangeFor(context: SchedulingContext, player: { id:
   const plays = (await playsIn(context.db, player.id, window.start, window.end)).filter((p) => p.context !== 'emerg' && p.mediaId > 0);
   const media = await summariesOf(context, [...new Set(plays.map((p) => p.mediaId))], call);
   const recordings = plays.filter((p) => media.get(p.mediaId)?.type === 'audio');
-  const until = recordings.reduce((latest, p) => Math.max(latest, p.end ?? now), window.end);
-  const figures = playFigures(await sessionsIn(context.db, player.id, window.start, until), recordings.map((p) => ({ start: p.start, end: p.end ?? Math.max(p.start, now) })), now);
+  const figures = await figuresOf(context.db, player.id, recordings, now);
   const reported = recordings.map((p, i) => {
     const m = media.get(p.mediaId)!;
     return { artist: m.artist || p.artist, title: m.title || p.title, isrc: m.isrc ?? '', album: m.album ?? '', label: m.label ?? '', atp: figures[i]!.atp };

@@ -48,7 +48,7 @@ export async function setHookKey(db: SchedulingDB, playerId: number, keyHash: st
 export async function playsIn(db: SchedulingDB, playerId: number, from: number, to: number) {
   const rows = await db
     .selectFrom('asrun')
-    .select(['media_id', 'artist', 'title', 'played_at', 'ended_at', 'context'])
+    .select(['id', 'media_id', 'artist', 'title', 'played_at', 'ended_at', 'context'])
     .where('player_id', '=', playerId)
     .where(sql<boolean>`played_at >= ${from / 1000} and played_at < ${to / 1000}`)
     .orderBy('played_at')
@@ -57,6 +57,6 @@ export async function playsIn(db: SchedulingDB, playerId: number, from: number, 
     const start = Math.round(Number(r.played_at) * 1000);
     const next = rows[i + 1];
     const end = r.ended_at !== null ? Math.round(Number(r.ended_at) * 1000) : next ? Math.round(Number(next.played_at) * 1000) : null;
-    return { mediaId: r.media_id, artist: r.artist, title: r.title, context: r.context, start, end };
+    return { id: r.id, mediaId: r.media_id, artist: r.artist, title: r.title, context: r.context, start, end };
   });
 }
