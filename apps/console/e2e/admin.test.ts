@@ -105,7 +105,7 @@ describe.skipIf(!browserAvailable)('console: administration', () => {
     const { page: theirs } = await run.open(null);
     await logIn(theirs, 'listener', 'listener-password');
     const links = await theirs.getByRole('navigation', { name: 'Pages' }).getByRole('link').allTextContents();
-    expect(links).toEqual(['On air', 'Media', 'Schedule', 'Rundown', 'Players', 'Playlists', 'Clocks', 'Account settings']);
+    expect(links).toEqual(['On air', 'Media', 'Schedule', 'Rundown', 'Reports', 'Players', 'Playlists', 'Clocks', 'Account settings']);
     await expect(theirs.getByRole('button', { name: 'Upload files' }).count()).resolves.toBe(0);
     await theirs.goto('/users');
     await theirs.getByRole('alert').filter({ hasText: 'needs the permission manage_users' }).waitFor();

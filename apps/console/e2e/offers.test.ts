@@ -64,7 +64,7 @@ describe.skipIf(!browserAvailable)('console: only what a user may do is offered 
     const { file_id, file_key } = ((await upload.json()) as { data: { file_id: string; file_key: string } }).data;
     const [mine] = await client.media.save({ media: [{ file_id, file_key, title: 'My Demo' }] as never });
     const { page } = await run.open('librarian', 'librarian-password', 1366);
-    expect(await links(page)).toEqual(['On air', 'Media', 'Schedule', 'Rundown', 'Players', 'Playlists', 'Clocks', 'Account settings']);
+    expect(await links(page)).toEqual(['On air', 'Media', 'Schedule', 'Rundown', 'Reports', 'Players', 'Playlists', 'Clocks', 'Account settings']);
 
     await page.goto('/media');
     const table = page.getByRole('table', { name: 'Media items' });
@@ -100,7 +100,7 @@ describe.skipIf(!browserAvailable)('console: only what a user may do is offered 
   it("offers a user holding one player's permissions that player's alerts and schedule only, and no player editing", async () => {
     const { client } = await as('north');
     const { page } = await run.open('north', 'north-password', 1366);
-    expect(await links(page)).toEqual(['On air', 'Media', 'Schedule', 'Rundown', 'Players', 'Playlists', 'Clocks', 'Alerts', 'Account settings']);
+    expect(await links(page)).toEqual(['On air', 'Media', 'Schedule', 'Rundown', 'Reports', 'Players', 'Playlists', 'Clocks', 'Alerts', 'Account settings']);
     // manage_players is granted for every player or none: the server refuses it for one.
     await go(page, 'Players');
     await page.getByRole('table', { name: 'Players' }).getByText('North FM').waitFor();
@@ -158,7 +158,7 @@ describe.skipIf(!browserAvailable)('console: only what a user may do is offered 
     const { client } = await as('presenter');
     await client.scheduling.showCreate({ player_id: north, mode: 'once', start: `${today} 14:00:00`, duration: 3600, item_type: 'live' });
     const { page } = await run.open('presenter', 'presenter-password', 1366);
-    expect(await links(page)).toEqual(['On air', 'Media', 'Schedule', 'Rundown', 'Players', 'Playlists', 'Clocks', 'Account settings']);
+    expect(await links(page)).toEqual(['On air', 'Media', 'Schedule', 'Rundown', 'Reports', 'Players', 'Playlists', 'Clocks', 'Account settings']);
     for (const path of ['/dayparting', '/modules', '/users', '/app-keys', '/webhooks', '/audit']) {
       await page.goto(path);
       await page.getByRole('alert').filter({ hasText: 'which your account does not have' }).waitFor();

@@ -159,8 +159,17 @@ export async function axeViolations(page: Page): Promise<string[]> {
   await settled(page);
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
+    // A notice that starts fading out (its time up) while axe measures would be read at part of its
+    // opacity (CI saw this twice): notices are held at their settled look for the check.
+    const hold = document.createElement('style');
+    hold.textContent = '.mantine-Notifications-root, .mantine-Notifications-root * { transition: none !important; animation: none !important; opacity: 1 !important; }';
+    document.head.append(hold);
+    try {
+      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      return await axe.run(document, { resultTypes: ['violations'] });
+    } finally {
+      hold.remove();
+    }
   });
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
