@@ -13,7 +13,9 @@ export interface FeedOccurrence {
 export function readFeed(text: string, from: number, to: number): FeedOccurrence[] {
   const calendar = new ICAL.Component(ICAL.parse(text));
   for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
-  const events = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+  // `exceptions: []` and strict: ical.js would otherwise give each series every RECURRENCE-ID of the
+  // calendar, whatever its UID (another series' moved occurrence taken for this one's at that time)
+  const events = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component, { strictExceptions: true, exceptions: [] }));
   const masters = new Map(events.filter((event) => !event.isRecurrenceException()).map((event) => [event.uid, event]));
   for (const exception of events.filter((event) => event.isRecurrenceException())) masters.get(exception.uid)!.relateException(exception);
   const out: FeedOccurrence[] = [];
