@@ -152,6 +152,17 @@ describe.each(areaModes)('clock and listener write routes: who may call them (%s
     await listen(made.body.data.key, '3');
     await expect.poll(sessions, { timeout: 10_000 }).toBe(2);
     expect((await read(`/players/${player}/listeners/summary`, window)) as { unique_listeners: number }).toMatchObject({ sessions: 2, unique_listeners: 2 });
+    // removing it is refused as making it is; once removed, the hook counts nothing more
+    const remove = (key?: string) => system.api.delete(path, { key });
+    await refused(remove);
+    await listen(made.body.data.key, '4');
+    await expect.poll(sessions, { timeout: 10_000 }).toBe(3);
+    const removed = await remove(allowed);
+    expect(removed.status, removed.text).toBe(200);
+    expect((await listen(made.body.data.key, '5')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1000)); // the gateway's batch (250 ms) handed over
+    expect(await sessions()).toBe(3);
+    expect((await system.api.delete('/players/987654/listener-key', { key: admin })).status).toBe(404);
   });
 
   it('an app key given only the report endpoints reads them and nothing else', async () => {

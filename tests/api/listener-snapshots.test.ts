@@ -68,5 +68,9 @@ describe.each(modes)('listeners from Icecast’s lists (%s)', (mode) => {
     expect(await snapshot(player, t, null, [['1', '203.0.113.1', 5]])).toEqual({ counted: false });
     expect((await summary(player, t - 60_000)).sessions).toBe(0);
     expect(await snapshot(987_654, t, null, [['1', '203.0.113.1', 5]])).toEqual({ counted: false });
+    // its key removed, the lists count again
+    expect((await system.api.delete(`/players/${player}/listener-key`, { key: admin })).status).toBe(200);
+    expect(await snapshot(player, t + 5000, null, [['1', '203.0.113.1', 10]])).toEqual({ counted: true });
+    expect((await summary(player, t - 60_000)).sessions).toBe(1);
   });
 });

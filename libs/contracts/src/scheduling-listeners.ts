@@ -2,7 +2,7 @@
 // key its Icecast's URL authentication names), the listener events the gateway hands over in
 // batches, and each play with who heard it.
 import { z } from 'zod';
-import { Id } from './common';
+import { Id, Nothing } from './common';
 import { defineOperation } from './operation';
 import { schedulingTag as tag } from './scheduling-entries';
 import { Instant } from './times';
@@ -62,6 +62,15 @@ export const listenerOperations = {
     permission: 'manage_players',
     http: { method: 'PUT', path: '/players/:id/listener-key', summary: 'A new key for the player’s listener hook (answered once; the one before stops working)', tag },
     successMessage: 'Listener key made.',
+  }),
+  listenerKeyRemove: defineOperation({
+    subject: 'scheduling.listeners.key.remove',
+    input: z.object({ id: Id }),
+    output: Nothing,
+    auth: 'user',
+    permission: 'manage_players',
+    http: { method: 'DELETE', path: '/players/:id/listener-key', summary: 'Remove the player’s listener hook key: its hook counts nothing more, and a player Airwave airs is counted from Icecast’s list of listeners again', tag },
+    successMessage: 'Listener key removed.',
   }),
   playerPlays: defineOperation({
     subject: 'scheduling.listeners.plays',

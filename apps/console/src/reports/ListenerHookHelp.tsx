@@ -36,6 +36,7 @@ export function ListenerHookHelp({ playerId, playerName }: { playerId: number; p
         <Text size="sm">
           {t("Set up the listener hook: {{name}}'s Icecast mount posts each listener's connect and disconnect to Airwave (URL authentication), with the player's listener key.", { name: playerName })}
         </Text>
+        <Text size="sm">{t('A player Airwave airs is counted without it, from its Icecast’s list of listeners, to within a few seconds; the hook counts to the instant, and a player Airwave does not air needs it.')}</Text>
         {!session.can('manage_players') && <Text size="sm">{t('The key is made by a user with the permission manage_players, on this page.')}</Text>}
         {session.can('manage_players') && !hook && (
           <Group gap="sm">

@@ -14,7 +14,7 @@ import { foldEvents } from './session-batch';
 import { countSnapshot } from './snapshot-count';
 import { listeningSummary } from './summary';
 import { soundExchangeFor } from './report';
-import { hookKeyHash, playsIn, sessionsIn, setHookKey, writeBatch } from './store';
+import { hookKeyHash, playsIn, removeHookKey, sessionsIn, setHookKey, writeBatch } from './store';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
@@ -35,6 +35,10 @@ export function bindListeners(context: SchedulingContext) {
       const key = randomBytes(24).toString('base64url');
       await setHookKey(db, id, sha256(key).toString('hex'));
       return { key, hook: `/icecast/listeners/${id}?key=${key}` };
+    }),
+    bindOperation(bus, scheduling.listenerKeyRemove, async ({ id }) => {
+      if (!(await removeHookKey(db, id)) && !(await db.selectFrom('players').select('id').where('id', '=', id).executeTakeFirst())) throw notFound('No such player.');
+      return null;
     }),
     bindOperation(bus, listenerHook.events, async ({ player_id, key, events }) => {
       if (!(await keyMatches(context, player_id, key))) {

@@ -44,6 +44,12 @@ export async function setHookKey(db: SchedulingDB, playerId: number, keyHash: st
   await db.insertInto('listener_hooks').values({ player_id: playerId, key_hash: keyHash }).onConflict((oc) => oc.column('player_id').doUpdateSet({ key_hash: keyHash })).execute();
 }
 
+/** Forgets the player's hook key: answers whether it had one. */
+export async function removeHookKey(db: SchedulingDB, playerId: number): Promise<boolean> {
+  const result = await db.deleteFrom('listener_hooks').where('player_id', '=', playerId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 /** The player's plays starting in [from, to), in order, each ending where it says or where the next begins. */
 export async function playsIn(db: SchedulingDB, playerId: number, from: number, to: number) {
   const rows = await db
