@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHoldProxy } from './hold-proxy';
+import { createHoldProxy, UNPROCESSED } from './hold-proxy';
 
 /** A stand-in gateway: echoes the method, path, body length and X-Forwarded-For; streams on /stream. */
 function standInGateway(): http.Server {
@@ -109,5 +109,30 @@ describe('the edge (hold proxy)', () => {
     const answer = await fetch(`${base}/api/v2/shows`, { method: 'POST', body: '{}' });
     expect(answer.status).toBe(503);
     expect(await answer.json()).toMatchObject({ status: false, data: { code: 'unavailable', details: { outcome: 'unknown' } } });
+  });
+
+  it('sends again, body and all, a request a closing gateway refused unprocessed; a body too big to keep gets the refusal', async () => {
+    let refusals = 1;
+    const echo = standInGateway();
+    // the closing gateway's refusal (plugins/graceful-close.ts): before the body is read, marked
+    const closing = http.createServer((request, response) => {
+      if (refusals > 0 || request.url === '/always-refused') {
+        refusals -= 1;
+        response.writeHead(503, { 'retry-after': '1', [UNPROCESSED]: '1', 'content-type': 'application/json', connection: 'close' });
+        response.end(JSON.stringify({ status: false, msg: 'The server is shutting down; try again.', data: { code: 'unavailable' } }));
+        return;
+      }
+      echo.emit('request', request, response);
+    });
+    servers.push(closing);
+    const base = await edgeFor(await listen(closing), 5_000);
+    const body = new Uint8Array(100 * 1024).fill(3);
+    const answer = await fetch(`${base}/api/v2/players`, { method: 'POST', body });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ method: 'POST', path: '/api/v2/players', bytes: body.length });
+    expect(refusals).toBe(0);
+    const big = await fetch(`${base}/always-refused`, { method: 'POST', body: new Uint8Array(300 * 1024).fill(1) });
+    expect(big.status).toBe(503);
+    expect(await big.json()).toMatchObject({ status: false, data: { code: 'unavailable' } });
   });
 });

@@ -78,8 +78,34 @@ function answerUnavailable(response: http.ServerResponse, retryAfterSeconds: num
   response.end(body);
 }
 
-/** Passes one request to the gateway over `socket` and its response back. */
-function relay(request: http.IncomingMessage, response: http.ServerResponse, socket: net.Socket, retryAfterSeconds: number): void {
+/** A refusal the gateway marks as unprocessed (its graceful close: plugins/graceful-close.ts): safe to send again. */
+export const UNPROCESSED = 'x-airwave-unprocessed';
+/** A body up to this size is kept while it is passed on, so that a request refused unprocessed can be sent again. */
+const REPLAYABLE_BYTES = 256 * 1024;
+
+/** The request's body as it is passed on, kept while small: whole once the request has ended, null if too big. */
+function keptBody(request: http.IncomingMessage): () => Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const ended = new Promise<void>((resolve) => request.once('end', resolve).once('close', resolve));
+  request.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= REPLAYABLE_BYTES) chunks.push(chunk);
+  });
+  return async () => {
+    await ended;
+    return size <= REPLAYABLE_BYTES && request.complete ? Buffer.concat(chunks) : null;
+  };
+}
+
+/**
+ * Passes one request to the gateway over `socket` and its response back. A gateway closing refuses
+ * a request that came on a connection it had just accepted, unprocessed (503, marked): then the
+ * request is sent again over `reconnect`'s connection (to the new gateway), its body kept for it.
+ */
+function relay(request: http.IncomingMessage, response: http.ServerResponse, socket: net.Socket, retryAfterSeconds: number, reconnect: () => Promise<net.Socket | undefined>, body: Buffer | null = null): void {
+  const kept = body === null ? keptBody(request) : async () => body;
+  let retrying = false;
   const upstream = http.request({
     createConnection: () => socket,
     method: request.method,
@@ -87,19 +113,31 @@ function relay(request: http.IncomingMessage, response: http.ServerResponse, soc
     headers: { ...passedOn(request.headers), 'x-forwarded-for': forwardedFor(request), connection: 'close' },
   });
   upstream.on('response', (answer) => {
+    if (answer.statusCode === 503 && answer.headers[UNPROCESSED] === '1') {
+      retrying = true;
+      answer.resume();
+      void kept().then(async (whole) => {
+        const next = whole === null ? undefined : await reconnect();
+        if (whole === null || !next) return answerUnavailable(response, retryAfterSeconds, 'The API is restarting; try again shortly.');
+        relay(request, response, next, retryAfterSeconds, reconnect, whole);
+      });
+      return;
+    }
     response.writeHead(answer.statusCode ?? 502, answer.statusMessage, passedOn(answer.headers));
     answer.pipe(response);
     answer.on('error', () => response.destroy());
   });
   // The gateway had the request and went away before answering (it finishes what it has on a
   // graceful stop, so a crash): whether a write was made is not known here.
-  upstream.on('error', () =>
-    answerUnavailable(response, retryAfterSeconds, 'The API went away while answering; a change may have been made. Read it back, or retry with the same Idempotency-Key.', { outcome: 'unknown' }),
-  );
+  upstream.on('error', () => {
+    if (retrying) return;
+    answerUnavailable(response, retryAfterSeconds, 'The API went away while answering; a change may have been made. Read it back, or retry with the same Idempotency-Key.', { outcome: 'unknown' });
+  });
   response.on('close', () => {
     if (!response.writableFinished) upstream.destroy();
   });
-  request.pipe(upstream);
+  if (body === null) request.pipe(upstream);
+  else upstream.end(body);
 }
 
 /** An HTTP server that passes every request to the gateway, holding it while the gateway is away. */
@@ -116,7 +154,7 @@ export function createHoldProxy(options: HoldProxyOptions): http.Server {
         if (waited >= retryMs) options.onHeld?.(waited, socket !== undefined);
         if (gone) return socket?.destroy();
         if (!socket) return answerUnavailable(response, retryAfterSeconds, 'The API is restarting; try again shortly.');
-        relay(request, response, socket, retryAfterSeconds);
+        relay(request, response, socket, retryAfterSeconds, () => connectWithin({ upstream: options.upstream, retryMs }, started + options.holdMs, () => gone).catch(() => undefined));
       },
       () => answerUnavailable(response, retryAfterSeconds, 'The API cannot be reached; try again shortly.'),
     );

@@ -22,9 +22,11 @@ const gracefulClose: FastifyPluginCallback<GracefulCloseOptions> = (app, { retry
   app.addHook('onClose', async () => clearInterval(idleSweep));
   app.addHook('onRequest', (_request, reply, next) => {
     if (!closing) return next();
+    // marked unprocessed: the station's edge (edge/hold-proxy.ts) sends it again to the next gateway
     void reply
       .code(503)
       .header('retry-after', String(retryAfterSeconds))
+      .header('x-airwave-unprocessed', '1')
       .send(failure('The server is shutting down; try again.', { code: 'unavailable' }));
   });
   app.addHook('onSend', (_request, reply, payload, next) => {
