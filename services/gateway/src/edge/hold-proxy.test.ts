@@ -131,6 +131,20 @@ describe('the edge (hold proxy)', () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ method: 'POST', path: '/api/v2/players', bytes: body.length });
     expect(refusals).toBe(0);
+    // a body still coming when the refusal came: read on, kept, and sent again whole
+    refusals = 1;
+    const slow = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const sending = http.request(`${base}/api/v2/players`, { method: 'POST', headers: { 'content-length': String(2 * 50 * 1024) } }, (reply) => {
+        let text = '';
+        reply.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        reply.on('end', () => resolve({ status: reply.statusCode ?? 0, text }));
+      });
+      sending.on('error', reject);
+      sending.write(new Uint8Array(50 * 1024).fill(5));
+      setTimeout(() => sending.end(new Uint8Array(50 * 1024).fill(6)), 300);
+    });
+    expect(slow.status).toBe(200);
+    expect(JSON.parse(slow.text)).toMatchObject({ bytes: 2 * 50 * 1024 });
     const big = await fetch(`${base}/always-refused`, { method: 'POST', body: new Uint8Array(300 * 1024).fill(1) });
     expect(big.status).toBe(503);
     expect(await big.json()).toMatchObject({ status: false, data: { code: 'unavailable' } });

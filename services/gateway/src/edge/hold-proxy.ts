@@ -116,6 +116,9 @@ function relay(request: http.IncomingMessage, response: http.ServerResponse, soc
     if (answer.statusCode === 503 && answer.headers[UNPROCESSED] === '1') {
       retrying = true;
       answer.resume();
+      // the rest of the body is still read (and kept) once the refused connection stops taking it
+      request.unpipe(upstream);
+      request.resume();
       void kept().then(async (whole) => {
         const next = whole === null ? undefined : await reconnect();
         if (whole === null || !next) return answerUnavailable(response, retryAfterSeconds, 'The API is restarting; try again shortly.');
