@@ -2,39 +2,19 @@
 // unique listeners, each bar's figures in its tooltip), said in words for screen readers, and the
 // same figures as a table at a press: the hours with listeners, each with its sessions and tuning hours.
 import { useTranslation } from 'react-i18next';
-import { Button, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { barsOf, BOTTOM, chartWords, HEIGHT, labelsOf, LEFT, MIN_WIDTH, TOP, WIDTH } from './hour-chart';
-import { countText, hourWords, hoursText, type HourRow } from './report-types';
+import { ListeningTable } from './ListeningTable';
+import { countText, hourWords, type HourRow } from './report-types';
 
 function HourTable({ id, rows, total }: { id: string; rows: HourRow[]; total: number }) {
   const { t } = useTranslation();
   return (
     <div id={id}>
       {rows.length < total && <Text size="sm" mb="xs">{t('Hours without listeners are left out.')}</Text>}
-      <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
-        <Table aria-label={t('Listeners hour by hour')} striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('Hour')}</Table.Th>
-              <Table.Th ta="right">{t('Unique listeners')}</Table.Th>
-              <Table.Th ta="right">{t('Sessions')}</Table.Th>
-              <Table.Th ta="right">{t('Tuning hours')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.hour}>
-                <Table.Td>{hourWords(row.hour)}</Table.Td>
-                <Table.Td ta="right">{countText(row.unique_listeners)}</Table.Td>
-                <Table.Td ta="right">{countText(row.sessions)}</Table.Td>
-                <Table.Td ta="right">{hoursText(row.tuning_hours)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListeningTable label={t('Listeners hour by hour')} heading={t('Hour')} rows={rows} keyOf={(row) => row.hour} nameOf={(row) => hourWords(row.hour)} />
     </div>
   );
 }

@@ -16,11 +16,17 @@ export interface LoggedPlay {
 export async function figuresOf(db: SchedulingDB, playerId: number, plays: readonly LoggedPlay[], now = Date.now()): Promise<PlayFigures[]> {
   const settled = await settledFigures(db, plays.map((p) => p.id));
   const open = plays.filter((p) => !settled.has(String(p.id)));
-  const from = Math.min(...open.map((p) => p.start));
-  const until = open.reduce((latest, p) => Math.max(latest, p.end ?? now), from);
-  const counted = open.length ? playFigures(await sessionsIn(db, playerId, from, until), open.map((p) => ({ start: p.start, end: p.end ?? Math.max(p.start, now) })), now) : [];
+  const counted = await countedFigures(db, playerId, open, now);
   const byId = new Map(open.map((p, i) => [String(p.id), counted[i]!]));
   return plays.map((p) => settled.get(String(p.id)) ?? byId.get(String(p.id))!);
+}
+
+/** The figures of `plays` counted from the player's sessions as they stand (a play still airing ends now). */
+export async function countedFigures(db: SchedulingDB, playerId: number, plays: readonly LoggedPlay[], now: number): Promise<PlayFigures[]> {
+  if (!plays.length) return [];
+  const from = Math.min(...plays.map((p) => p.start));
+  const until = plays.reduce((latest, p) => Math.max(latest, p.end ?? now), from);
+  return playFigures(await sessionsIn(db, playerId, from, until), plays.map((p) => ({ start: p.start, end: p.end ?? Math.max(p.start, now) })), now);
 }
 
 async function settledFigures(db: SchedulingDB, ids: ReadonlyArray<number | string>): Promise<Map<string, PlayFigures>> {

@@ -7,8 +7,8 @@
 // retention have no sessions left to count and are not settled.
 import { sql } from 'kysely';
 import type { SchedulingContext } from '../context';
-import { playFigures } from './play-figures';
-import { playsIn, sessionsIn } from './store';
+import { countedFigures } from './figures';
+import { playsIn } from './store';
 
 export const SETTLE_AFTER_MS = 3_600_000;
 const MAX_PLAYS = 20_000;
@@ -38,8 +38,7 @@ async function settlePlayer(db: SchedulingContext['db'], playerId: number, from:
   // the window runs to the cutoff: the last play before it ends where the next one (after it) begins
   const plays = (await playsIn(db, playerId, from, cutoff + SETTLE_AFTER_MS)).filter((p) => p.start < cutoff && p.end !== null && p.end <= cutoff).slice(0, most);
   if (!plays.length) return 0;
-  const until = Math.max(...plays.map((p) => p.end!));
-  const figures = playFigures(await sessionsIn(db, playerId, plays[0]!.start, until), plays.map((p) => ({ start: p.start, end: p.end! })), until);
+  const figures = await countedFigures(db, playerId, plays, Math.max(...plays.map((p) => p.end!)));
   const rows = plays.map((p, i) => ({ asrun_id: Number(p.id), listeners_at_start: figures[i]!.at_start, peak_listeners: figures[i]!.peak, listener_seconds: figures[i]!.listener_seconds, atp: figures[i]!.atp }));
   for (let at = 0; at < rows.length; at += 2000) await db.insertInto('play_listeners').values(rows.slice(at, at + 2000)).onConflict((oc) => oc.column('asrun_id').doNothing()).execute();
   return rows.length;
